@@ -1,0 +1,34 @@
+// Business constants (SPEC.md section 9) and server limits (DESIGN.md section 5), in one place.
+export const LIMITS = {
+  passwordMin: 6,
+  passwordMax: 128,
+  nameMin: 2,
+  nameMax: 100,
+  emailMax: 254,
+  otpLength: 6,
+  contactNameMax: 100,
+  contactPhoneMax: 32,
+  contactMessageMax: 5000,
+  contactBodyBytes: 16 * 1024,
+  adminPageSizeMax: 100,
+} as const;
+
+export const TIMINGS = {
+  contactSuccessPanelMs: 5000,
+  headerShadowPx: 10,
+  backToTopPx: 300,
+  revealThreshold: 0.1,
+  heroRevealDelayMs: 100,
+  serviceCardStaggerMs: 100,
+  projectCardStaggerS: 0.1,
+  scrollToAnchorDelayMs: 100,
+  marqueeSpeed: 100,
+} as const;
+
+export const BOT_CHECK = { min: 1, max: 10 } as const;
+
+export const COOKIE_CONSENT_VALUES = ['accepted', 'essential', 'rejected'] as const;
+export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
+
+/** localStorage key of the session token (SPEC.md section 3). */
+export const TOKEN_KEY = 'token';

@@ -1,0 +1,26 @@
+// The contact enquiry as the form sends it and the API stores it.
+import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
+
+const text = (max: number) => z.string().trim().min(1, { message: 'Required' }).max(max);
+
+export const contactBody = z.object({
+  name: text(LIMITS.contactNameMax),
+  email: z.email().max(LIMITS.emailMax),
+  phoneNumber: text(LIMITS.contactPhoneMax),
+  message: text(LIMITS.contactMessageMax),
+  // Honeypot: a field people never see. Bots that fill it are answered 201 and dropped (see API).
+  website: z.string().max(200).optional(),
+});
+
+export const enquirySchema = z.object({
+  _id: z.string(),
+  username: z.string(),
+  email: z.string(),
+  message: z.string(),
+  phoneNumber: z.string(),
+  createdAt: z.string(),
+});
+
+export type ContactBody = z.infer<typeof contactBody>;
+export type Enquiry = z.infer<typeof enquirySchema>;

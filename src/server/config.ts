@@ -1,0 +1,89 @@
+// Configuration comes from the environment only, validated once at start.
+// A bad value stops the process with a message that names the variable (see formatConfigError).
+import { z } from 'zod';
+import path from 'node:path';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().default('0.0.0.0'),
+  SITE_URL: z.url().default('http://localhost:4321'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Agency <no-reply@localhost>'),
+  CONTACT_NOTIFY_EMAIL: z.email().optional(),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+  TRUST_PROXY: flag,
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  GOOGLE_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  // 'postmessage' is what Google expects for the popup code flow; /google-verify for the redirect flow.
+  GOOGLE_REDIRECT_URI: z.string().default('postmessage'),
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  DIST_DIR: z.string().default('./dist'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  // Empty strings in .env files mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (without it mail would only reach the dev outbox)',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    siteUrl: e.SITE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    distDir: path.resolve(e.DIST_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactNotifyEmail: e.CONTACT_NOTIFY_EMAIL,
+    corsOrigins: e.CORS_ORIGINS,
+    trustProxy: e.TRUST_PROXY,
+    rateLimits: e.RATE_LIMITS === 'on',
+    logLevel: e.LOG_LEVEL,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: e.GOOGLE_CLIENT_ID,
+            clientSecret: e.GOOGLE_CLIENT_SECRET,
+            issuer: e.GOOGLE_ISSUER,
+            tokenUrl: e.GOOGLE_TOKEN_URL,
+            jwksUrl: e.GOOGLE_JWKS_URL,
+            redirectUri: e.GOOGLE_REDIRECT_URI,
+          }
+        : undefined,
+  };
+}

@@ -1,0 +1,38 @@
+// `npm start` ends here: one Node process serving the prebuilt site from dist/ and the API at /api.
+import { getRequestListener } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { loadConfig, ConfigError } from './config.ts';
+import { createApi } from './app.ts';
+import { loadStaticSite } from './site/static-site.ts';
+
+async function main() {
+  const config = loadConfig();
+  const api = await createApi(config);
+  const site = await loadStaticSite(config.distDir);
+
+  const listener = getRequestListener((req) => {
+    const { pathname } = new URL(req.url);
+    return pathname === '/api' || pathname.startsWith('/api/') ? api.app.fetch(req) : site.handle(req);
+  });
+  const server = createServer(listener);
+  server.keepAliveTimeout = 65_000;
+  server.listen(config.port, config.host, () => {
+    const addr = server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : config.port;
+    console.log(`Serving site and API on http://localhost:${port}`);
+  });
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    server.close();
+    await api.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});
