@@ -1,0 +1,4 @@
+// PLACEHOLDER: replaced by the islands issue.
+export default function CookieBanner() {
+  return null;
+}
