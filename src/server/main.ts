@@ -1,11 +1,14 @@
 // `npm start` ends here: one Node process serving the prebuilt site from dist/ and the API at /api.
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
+import { existsSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApi } from './app.ts';
 import { loadStaticSite } from './site/static-site.ts';
 
 async function main() {
+  // Same .env that `astro build` reads; real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const api = await createApi(config);
   const site = await loadStaticSite(config.distDir);
