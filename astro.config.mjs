@@ -7,6 +7,8 @@ import { apiDevPlugin } from './src/server/dev-plugin.ts';
 
 // SITE_URL decides canonical links, Open Graph URLs and the sitemap.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
+// A separately hosted API (PUBLIC_API_URL) must be allowed by the CSP's connect-src.
+const apiOrigin = process.env.PUBLIC_API_URL ? new URL(process.env.PUBLIC_API_URL).origin : '';
 
 export default defineConfig({
   site,
@@ -23,6 +25,25 @@ export default defineConfig({
         ),
     }),
   ],
+  security: {
+    // Hashes for every script and style Astro emits, in a <meta> CSP on each page; the server and
+    // netlify.toml repeat it as a header with frame-ancestors (see docs/decisions/content-security-policy.md).
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "base-uri 'self'",
+        "object-src 'none'",
+        "form-action 'self'",
+        "img-src 'self' data: https://*.googleusercontent.com",
+        "font-src 'self'",
+        `connect-src 'self' https://accounts.google.com${apiOrigin ? ' ' + apiOrigin : ''}`,
+        'frame-src https://accounts.google.com',
+      ],
+      scriptDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/client'] },
+      styleDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/style'] },
+    },
+  },
   vite: {
     plugins: [tailwindcss(), apiDevPlugin()],
   },
