@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApi } from './app.ts';
 import { loadStaticSite } from './site/static-site.ts';
+import { applySecurityHeaders, isHttps } from './security-headers.ts';
 
 async function main() {
   // Same .env that `astro build` reads; real environment variables win.
@@ -13,9 +14,12 @@ async function main() {
   const api = await createApi(config);
   const site = await loadStaticSite(config.distDir);
 
-  const listener = getRequestListener((req) => {
+  const listener = getRequestListener(async (req) => {
     const { pathname } = new URL(req.url);
-    return pathname === '/api' || pathname.startsWith('/api/') ? api.app.fetch(req) : site.handle(req);
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    const res = isApi ? await api.app.fetch(req) : site.handle(req);
+    applySecurityHeaders(res.headers, { https: isHttps(req, config.trustProxy) });
+    return res;
   });
   const server = createServer(listener);
   server.keepAliveTimeout = 65_000;

@@ -5,11 +5,14 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { contentType } from './mime.ts';
+import { pageCspFromHtml } from '../security-headers.ts';
 
 interface Asset {
-  body: Uint8Array;
-  br?: Uint8Array;
-  gzip?: Uint8Array;
+  body: Buffer;
+  /** Pages only: the header form of the page's own hashed CSP. */
+  csp?: string;
+  br?: Buffer | undefined;
+  gzip?: Buffer | undefined;
   type: string;
   etag: string;
   cache: string;
@@ -42,7 +45,7 @@ export interface StaticSite {
   routes: Map<string, string>;
 }
 
-export async function loadStaticSite(distDir: string, extraHeaders: (res: Headers, type: string) => void = () => {}): Promise<StaticSite> {
+export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   const files = await listFiles(distDir);
   const assets = new Map<string, Asset>();
   const byPath = new Map(await Promise.all(files.map(async (f) => [f, await readFile(f)] as const)));
@@ -55,6 +58,7 @@ export async function loadStaticSite(distDir: string, extraHeaders: (res: Header
       br: byPath.get(file + '.br'),
       gzip: byPath.get(file + '.gz'),
       type,
+      csp: type.startsWith('text/html') ? pageCspFromHtml(body.toString('utf8')) : undefined,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       cache: cacheFor(urlPath, type),
     });
@@ -76,7 +80,7 @@ export async function loadStaticSite(distDir: string, extraHeaders: (res: Header
       etag: asset.etag,
       vary: 'Accept-Encoding',
     });
-    extraHeaders(headers, asset.type);
+    if (asset.csp) headers.set('content-security-policy', asset.csp);
     if (status === 200 && req.headers.get('if-none-match') === asset.etag) {
       return new Response(null, { status: 304, headers });
     }
@@ -90,7 +94,7 @@ export async function loadStaticSite(distDir: string, extraHeaders: (res: Header
       headers.set('content-encoding', 'gzip');
     }
     headers.set('content-length', String(body.byteLength));
-    return new Response(req.method === 'HEAD' ? null : body, { status, headers });
+    return new Response(req.method === 'HEAD' ? null : new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status, headers });
   }
 
   function lookup(pathname: string): Asset | undefined {

@@ -1,0 +1,36 @@
+// Response headers of DESIGN.md section 5 that every answer carries, pages, assets and API alike.
+// netlify.toml states the same for Netlify; the page CSP itself comes from Astro's hashed <meta>.
+
+export const COMMON_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // Google's sign-in popup must be able to post the code back to its opener.
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** For answers that are not pages (API JSON, assets): nothing may run or frame them. */
+export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** HTTPS as the browser saw it: our own TLS, or a trusted proxy's X-Forwarded-Proto. */
+export function isHttps(req: Request, trustProxy: boolean): boolean {
+  if (new URL(req.url).protocol === 'https:') return true;
+  return trustProxy && req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+}
+
+export function applySecurityHeaders(headers: Headers, opts: { https: boolean; csp?: string }) {
+  for (const [k, v] of Object.entries(COMMON_HEADERS)) if (!headers.has(k)) headers.set(k, v);
+  if (opts.https) headers.set('strict-transport-security', HSTS);
+  if (!headers.has('content-security-policy')) headers.set('content-security-policy', opts.csp ?? NON_PAGE_CSP);
+}
+
+/** The CSP that Astro wrote into a page's <meta>, completed with what only a header can say. */
+export function pageCspFromHtml(html: string): string | undefined {
+  const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1];
+  if (!meta) return undefined;
+  return `${meta.replace(/&#39;/g, "'").replace(/&amp;/g, '&').trim().replace(/;$/, '')}; frame-ancestors 'none'`;
+}
