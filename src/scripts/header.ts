@@ -1,0 +1,32 @@
+// Header shadow once scrolled past the threshold, and the mobile menu (SPEC: top navigation).
+import { TIMINGS } from '../lib/constants.ts';
+
+const header = document.querySelector<HTMLElement>('[data-header]');
+const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
+
+if (header) {
+  const update = () => header.toggleAttribute('data-scrolled', window.scrollY > TIMINGS.headerShadowPx);
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+}
+
+if (toggle && menu) {
+  const [openIcon, closeIcon] = toggle.querySelectorAll('svg');
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    menu.hidden = !open;
+    openIcon?.classList.toggle('hidden', open);
+    closeIcon?.classList.toggle('hidden', !open);
+  };
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  menu.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && !menu.hidden) {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+}

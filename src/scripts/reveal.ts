@@ -1,0 +1,24 @@
+// Reveal-on-scroll (SPEC: sections take `active` once 10 % is visible). The `js` class on <html>
+// lets the CSS hide `.reveal` elements only when this script is there to show them again.
+import { TIMINGS } from '../lib/constants.ts';
+
+const root = document.documentElement;
+const targets = document.querySelectorAll<HTMLElement>('.reveal');
+
+if (targets.length && 'IntersectionObserver' in window) {
+  root.classList.add('js');
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        entry.target.classList.add('active');
+        observer.unobserve(entry.target);
+      }
+    },
+    { threshold: TIMINGS.revealThreshold },
+  );
+  targets.forEach((el) => {
+    // The hero reveals on its own timer (src/scripts/hero.ts).
+    if (!el.hasAttribute('data-reveal-manual')) observer.observe(el);
+  });
+}
