@@ -7,12 +7,14 @@ import path from 'node:path';
 import { contentType } from './mime.ts';
 import { pageCspFromHtml } from '../security-headers.ts';
 
+type Bytes = Uint8Array<ArrayBuffer>;
+
 interface Asset {
-  body: Buffer;
+  body: Bytes;
   /** Pages only: the header form of the page's own hashed CSP. */
   csp?: string;
-  br?: Buffer | undefined;
-  gzip?: Buffer | undefined;
+  br?: Bytes | undefined;
+  gzip?: Bytes | undefined;
   type: string;
   etag: string;
   cache: string;
@@ -48,7 +50,9 @@ export interface StaticSite {
 export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   const files = await listFiles(distDir);
   const assets = new Map<string, Asset>();
-  const byPath = new Map(await Promise.all(files.map(async (f) => [f, await readFile(f)] as const)));
+  const byPath = new Map(
+    await Promise.all(files.map(async (f) => [f, new Uint8Array(await readFile(f)) as Bytes] as const)),
+  );
   for (const [file, body] of byPath) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
     const urlPath = '/' + path.relative(distDir, file).split(path.sep).join('/');
@@ -58,7 +62,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
       br: byPath.get(file + '.br'),
       gzip: byPath.get(file + '.gz'),
       type,
-      csp: type.startsWith('text/html') ? pageCspFromHtml(body.toString('utf8')) : undefined,
+      csp: type.startsWith('text/html') ? pageCspFromHtml(new TextDecoder().decode(body)) : undefined,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       cache: cacheFor(urlPath, type),
     });
@@ -94,7 +98,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
       headers.set('content-encoding', 'gzip');
     }
     headers.set('content-length', String(body.byteLength));
-    return new Response(req.method === 'HEAD' ? null : new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { status, headers });
+    return new Response(req.method === 'HEAD' ? null : body, { status, headers });
   }
 
   function lookup(pathname: string): Asset | undefined {
