@@ -1,14 +1,82 @@
-// PLACEHOLDER until the API issue lands: the real app is built from one router per resource.
-import { Hono } from 'hono';
+// The API: one Hono app at /api, built from one router per resource.
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { adminRoutes } from './admin/routes.ts';
+import { codeRoutes } from './auth/code-routes.ts';
+import { googleRoutes } from './auth/google-routes.ts';
+import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
+import { contactRoutes } from './contact/routes.ts';
+import type { AppEnv, Deps } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { notFound, onError, validationHook } from './errors.ts';
+import { healthRoutes } from './health/routes.ts';
+import { loadCompanyName } from './mail/company.ts';
+import { Mailer } from './mail/mailer.ts';
+import { OutboxWorker } from './mail/outbox.ts';
+import { jsonOnly, limitBody, noStore } from './middleware/http.ts';
+import { RateLimiter } from './middleware/rate-limit.ts';
+import { loadCodeKey } from './secrets.ts';
+import { userRoutes } from './users/routes.ts';
 
 export interface Api {
   app: Hono;
   close(): Promise<void>;
 }
 
-export async function createApi(_config: Config): Promise<Api> {
-  const app = new Hono().basePath('/api');
-  app.get('/health', (c) => c.json({ status: 'ok', db: 'up' }));
-  return { app, close: async () => {} };
+export interface ApiOptions {
+  /** The clock for every expiry and window; tests move it. */
+  now?: () => Date;
+}
+
+const SWEEP_EVERY_MS = 60 * 60_000;
+
+export async function createApi(config: Config, options: ApiOptions = {}): Promise<Api> {
+  const now = options.now ?? (() => new Date());
+  const database = await openDatabase(config);
+  const { db } = database;
+  const mail = new Mailer(config, await loadCompanyName());
+  const limiter = new RateLimiter(db, now, config.rateLimits);
+  const deps: Deps = { config, db, now, mail, limiter, codeKey: await loadCodeKey(db, config.otpSecret) };
+
+  let lastSweep = 0;
+  const outbox = new OutboxWorker(db, mail, now, config.outboxPollMs, async () => {
+    if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = Date.now();
+    await limiter.sweep();
+  });
+  outbox.start();
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+  app.use(noStore);
+  if (config.corsOrigins.length > 0) {
+    app.use(cors({ origin: config.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  }
+  app.use(limitBody, jsonOnly);
+
+  app.route('/', healthRoutes(database));
+  app.route('/', authRoutes(deps));
+  app.route('/', codeRoutes(deps));
+  app.route('/', googleRoutes(deps));
+  app.route('/', userRoutes(deps));
+  app.route('/', adminRoutes(deps));
+  app.route('/', contactRoutes(deps, outbox));
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: `${mail.company} API`, version: '1.0.0' },
+  });
+  app.notFound(notFound);
+  app.onError(onError);
+
+  return {
+    app: app as unknown as Hono,
+    close: async () => {
+      await outbox.stop();
+      await mail.close();
+      await database.close();
+    },
+  };
 }

@@ -37,6 +37,10 @@ const envSchema = z.object({
   // 'postmessage' is what Google expects for the popup code flow; /google-verify for the redirect flow.
   GOOGLE_REDIRECT_URI: z.string().default('postmessage'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+  // Key for hashing one-time codes; without it a random key is generated once and kept in the database.
+  OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // How often the mail outbox worker looks for due messages.
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   DIST_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
 });
@@ -73,6 +77,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS === 'on',
+    otpSecret: e.OTP_SECRET,
+    outboxPollMs: e.OUTBOX_POLL_MS,
     logLevel: e.LOG_LEVEL,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET

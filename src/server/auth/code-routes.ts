@@ -1,0 +1,136 @@
+// Calls built on one-time codes: password reset (reset-otp, reset-password) and e-mail verification
+// (verify-otp, verify-account).
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { resetOtpBody, resetPasswordBody, verifyAccountBody } from '../../lib/schemas/auth.ts';
+import type { Deps } from '../context.ts';
+import { sessions, users, type CodePurpose, type UserRow } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { clientIp } from '../middleware/client-ip.ts';
+import { RULES } from '../middleware/rate-limit.ts';
+import { codeMail } from '../mail/templates.ts';
+import { bearer, errors, jsonBody, messageSchema, ok, router } from '../openapi.ts';
+import { normaliseEmail } from '../users/user-json.ts';
+import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed } from './codes.ts';
+import { hashPassword, isCommonPassword } from './passwords.ts';
+import { commonPasswordError } from './routes.ts';
+
+export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
+const CODE_REQUESTS_TOO_FAST = 'Too many code requests. Please wait a minute and try again.';
+const ALREADY_VERIFIED = 'Your account is already verified';
+
+const resetOtp = createRoute({
+  method: 'post',
+  path: '/v1/auth/reset-otp',
+  tags: ['auth'],
+  request: { body: jsonBody(resetOtpBody) },
+  responses: { 200: ok(messageSchema, 'The same answer whether or not the account exists'), ...errors(400, 415, 429, 503) },
+});
+
+const resetPassword = createRoute({
+  method: 'post',
+  path: '/v1/auth/reset-password',
+  tags: ['auth'],
+  request: { body: jsonBody(resetPasswordBody) },
+  responses: { 200: ok(messageSchema, 'Password changed; every session ended'), ...errors(400, 415, 429, 503) },
+});
+
+const verifyOtp = createRoute({
+  method: 'post',
+  path: '/v1/auth/verify-otp',
+  tags: ['auth'],
+  security: bearer,
+  description: "Mails a code to the signed-in user's own address; any e-mail in the body is ignored.",
+  request: { body: jsonBody(z.object({ email: z.string().optional() }), false) },
+  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 401, 415, 429, 503) },
+});
+
+const verifyAccount = createRoute({
+  method: 'post',
+  path: '/v1/auth/verify-account',
+  tags: ['auth'],
+  security: bearer,
+  request: { body: jsonBody(verifyAccountBody) },
+  responses: { 200: ok(messageSchema, 'Account verified'), ...errors(400, 401, 415, 429, 503) },
+});
+
+export function codeRoutes(deps: Deps) {
+  const app = router();
+  const auth = requireUser(deps);
+  app.use('/v1/auth/verify-otp', auth);
+  app.use('/v1/auth/verify-account', auth);
+
+  const limitCodeMail = (ip: string, email: string) =>
+    deps.limiter.consume(
+      [
+        [RULES.codeRequestPerIp, ip],
+        [RULES.codeMailPerAddress, email],
+        [RULES.codeMailPerAddressHour, email],
+      ],
+      CODE_REQUESTS_TOO_FAST,
+    );
+  const limitCodeCheck = (ip: string, email: string) =>
+    deps.limiter.consume([
+      [RULES.codeCheckPerIp, ip],
+      [RULES.codeCheckPerAddress, email],
+    ]);
+  const mailFor = async (user: UserRow, purpose: CodePurpose) => {
+    const code = await issueCode(deps, user.id, purpose);
+    return { to: user.email, ...codeMail(deps.mail.company, purpose, code, CODE_TTL_MS / 60_000) };
+  };
+
+  app.openapi(resetOtp, async (c) => {
+    const email = normaliseEmail(c.req.valid('json').email);
+    // Limits count the address whether or not it has an account, so that the answers stay identical.
+    await limitCodeMail(clientIp(c, deps.config.trustProxy), email);
+    const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+    // The mail goes out after the reply, so a known address does not answer slower than an unknown one.
+    if (user) deps.mail.sendSoon(await mailFor(user, 'reset-password'));
+    return c.json({ success: true as const, message: RESET_OTP_MESSAGE }, 200);
+  });
+
+  app.openapi(resetPassword, async (c) => {
+    const body = c.req.valid('json');
+    const email = normaliseEmail(body.email);
+    await limitCodeCheck(clientIp(c, deps.config.trustProxy), email);
+    if (isCommonPassword(body.NewPassword)) throw commonPasswordError('NewPassword');
+    const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+    if (!user) throw new ApiError(400, 'Invalid or expired code. Please request a new one.');
+    const codeId = await checkCode(deps, user.id, 'reset-password', body.otp);
+    const passwordHash = await hashPassword(body.NewPassword);
+    await deps.db.transaction(async (tx) => {
+      await markCodeUsed(deps, tx, codeId);
+      // The code reached this address, which proves it as well as a verification code would.
+      await tx.update(users).set({ passwordHash, isAccountVerified: true }).where(eq(users.id, user.id));
+      await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    });
+    return c.json({ success: true as const, message: 'Password reset successfully' }, 200);
+  });
+
+  app.openapi(verifyOtp, async (c) => {
+    const user = c.get('user');
+    if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
+    await limitCodeMail(clientIp(c, deps.config.trustProxy), user.email);
+    try {
+      await deps.mail.send(await mailFor(user, 'verify-email'));
+    } catch {
+      throw new ApiError(503, 'Could not send the e-mail just now. Please try again in a minute.');
+    }
+    return c.json({ success: true as const, message: 'Verification code sent to your email' }, 200);
+  });
+
+  app.openapi(verifyAccount, async (c) => {
+    const user = c.get('user');
+    if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
+    await limitCodeCheck(clientIp(c, deps.config.trustProxy), user.email);
+    const codeId = await checkCode(deps, user.id, 'verify-email', c.req.valid('json').otp);
+    await deps.db.transaction(async (tx) => {
+      await markCodeUsed(deps, tx, codeId);
+      await tx.update(users).set({ isAccountVerified: true }).where(eq(users.id, user.id));
+    });
+    return c.json({ success: true as const, message: 'Email verified successfully' }, 200);
+  });
+
+  return app;
+}

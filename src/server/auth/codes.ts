@@ -1,0 +1,79 @@
+// One-time codes: 6 digits, bound to user and purpose, 10 minutes, single use, at most 5 wrong tries.
+// A new code overwrites the old one (one row per user and purpose), which voids it.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { oneTimeCodes, type CodePurpose } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { hashCode, newCode, sameDigest } from './tokens.ts';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_TRIES = 5;
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function issueCode(deps: Deps, userId: string, purpose: CodePurpose): Promise<string> {
+  const code = newCode();
+  const id = randomUUID();
+  const now = deps.now();
+  const row = {
+    id,
+    codeHash: hashCode(deps.codeKey, id, code),
+    attempts: 0,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+    consumedAt: null,
+    createdAt: now,
+  };
+  await deps.db
+    .insert(oneTimeCodes)
+    .values({ ...row, userId, purpose })
+    .onConflictDoUpdate({ target: [oneTimeCodes.userId, oneTimeCodes.purpose], set: row });
+  return code;
+}
+
+/**
+ * Checks the code and returns its id; a wrong code counts a try. Runs outside any transaction: PGlite has
+ * one connection, so a write beside an open transaction would wait for it forever.
+ */
+export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose, code: string): Promise<string> {
+  const now = deps.now();
+  const [row] = await deps.db
+    .select()
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
+  if (!row || row.consumedAt || row.expiresAt <= now) throw invalidOrExpired();
+  if (row.attempts >= MAX_WRONG_TRIES) throw tooManyTries();
+  if (!sameDigest(row.codeHash, hashCode(deps.codeKey, row.id, code))) {
+    await deps.db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(eq(oneTimeCodes.id, row.id));
+    throw row.attempts + 1 >= MAX_WRONG_TRIES ? tooManyTries() : new ApiError(400, 'Invalid code');
+  }
+  return row.id;
+}
+
+/**
+ * Marks a checked code used inside the caller's transaction, so that the change it allows (verify the
+ * account, set the password) commits with it. Of two concurrent right answers one wins, one gets 400.
+ */
+export async function markCodeUsed(deps: Deps, tx: Tx, codeId: string): Promise<void> {
+  const now = deps.now();
+  const used = await tx
+    .update(oneTimeCodes)
+    .set({ consumedAt: now })
+    .where(
+      and(
+        eq(oneTimeCodes.id, codeId),
+        isNull(oneTimeCodes.consumedAt),
+        lt(oneTimeCodes.attempts, MAX_WRONG_TRIES),
+        gt(oneTimeCodes.expiresAt, now),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id });
+  if (used.length === 0) throw invalidOrExpired();
+}
+
+const invalidOrExpired = () => new ApiError(400, 'Invalid or expired code. Please request a new one.');
+const tooManyTries = () => new ApiError(400, 'Too many wrong attempts. Please request a new code.');

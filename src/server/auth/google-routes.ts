@@ -1,0 +1,90 @@
+// GET /api/v1/auth/google?code=…: sign in (or up) with a Google authorization code.
+import { randomUUID } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import { identities, sessions, users, type UserRow } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { clientIp } from '../middleware/client-ip.ts';
+import { RULES } from '../middleware/rate-limit.ts';
+import { errors, ok, router, sessionSchema } from '../openapi.ts';
+import { normaliseEmail, toUser } from '../users/user-json.ts';
+import { GoogleVerifier, type GoogleIdentity } from './google.ts';
+import { createSession } from './sessions.ts';
+
+const PROVIDER = 'google';
+
+const googleSignIn = createRoute({
+  method: 'get',
+  path: '/v1/auth/google',
+  tags: ['auth'],
+  description:
+    "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify.",
+  request: {
+    query: z.object({
+      code: z.string({ message: 'Missing authorization code' }).min(1, { message: 'Missing authorization code' }).max(2048),
+      redirect_uri: z.string().max(2048).optional(),
+    }),
+  },
+  responses: { 200: ok(sessionSchema, 'Signed in with Google'), ...errors(400, 401, 429, 503) },
+});
+
+export function googleRoutes(deps: Deps) {
+  const app = router();
+  const verifier = deps.config.google && new GoogleVerifier(deps.config.google, deps.now);
+  const ownRedirect = new URL('/google-verify', deps.config.siteUrl).href;
+
+  app.openapi(googleSignIn, async (c) => {
+    if (!verifier || !deps.config.google) throw new ApiError(503, 'Google sign-in is not configured');
+    const { code, redirect_uri: redirectUri } = c.req.valid('query');
+    if (redirectUri !== undefined && redirectUri !== ownRedirect) {
+      throw new ApiError(400, 'redirect_uri must be this site’s /google-verify page');
+    }
+    await deps.limiter.consume([[RULES.googlePerIp, clientIp(c, deps.config.trustProxy)]]);
+    const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri);
+    const user = await findOrCreateUser(deps, identity);
+    const token = await createSession(deps, user.id);
+    return c.json(
+      { success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) },
+      200,
+    );
+  });
+
+  return app;
+}
+
+/**
+ * The identity is keyed on Google's `sub`. A first sign-in links to the account with the same address
+ * (Google has verified it); an unverified local account there may have been registered by someone else,
+ * so its password and sessions are dropped when it is linked.
+ */
+async function findOrCreateUser(deps: Deps, identity: GoogleIdentity): Promise<UserRow> {
+  const email = normaliseEmail(identity.email);
+  return deps.db.transaction(async (tx) => {
+    const [linked] = await tx
+      .select({ user: users })
+      .from(identities)
+      .innerJoin(users, eq(users.id, identities.userId))
+      .where(and(eq(identities.provider, PROVIDER), eq(identities.subject, identity.sub)));
+    if (linked) return linked.user;
+
+    const now = deps.now();
+    let [user] = await tx.select().from(users).where(eq(users.email, email));
+    if (user && !user.isAccountVerified) {
+      [user] = await tx
+        .update(users)
+        .set({ isAccountVerified: true, passwordHash: null })
+        .where(eq(users.id, user.id))
+        .returning();
+      await tx.delete(sessions).where(eq(sessions.userId, user!.id));
+    }
+    if (!user) {
+      [user] = await tx
+        .insert(users)
+        .values({ id: randomUUID(), name: identity.name, email, isAccountVerified: true, createdAt: now })
+        .returning();
+    }
+    await tx.insert(identities).values({ provider: PROVIDER, subject: identity.sub, userId: user!.id, email, createdAt: now });
+    return user!;
+  });
+}

@@ -1,0 +1,114 @@
+// Accounts and sessions: signup, sign-in, the current user, sign-out.
+import { randomUUID } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import { signInBody, signOutBody, signupBody, userSchema } from '../../lib/schemas/auth.ts';
+import type { Deps } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { requireUser } from '../middleware/auth.ts';
+import { clientIp } from '../middleware/client-ip.ts';
+import { RULES } from '../middleware/rate-limit.ts';
+import { bearer, errors, jsonBody, messageSchema, ok, router, sessionSchema } from '../openapi.ts';
+import { normaliseEmail, toUser } from '../users/user-json.ts';
+import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { createSession, endSessions } from './sessions.ts';
+
+const EMAIL_TAKEN = 'An account with this email already exists';
+export const INVALID_CREDENTIALS = 'Invalid credentials';
+
+export function commonPasswordError(field: string) {
+  return new ApiError(400, COMMON_PASSWORD_MESSAGE, {}, [{ path: field, message: COMMON_PASSWORD_MESSAGE }]);
+}
+
+const signup = createRoute({
+  method: 'post',
+  path: '/v1/auth/signup',
+  tags: ['auth'],
+  request: { body: jsonBody(signupBody) },
+  responses: { 201: ok(sessionSchema, 'Account created and signed in'), ...errors(400, 409, 413, 415, 429, 503) },
+});
+
+const signIn = createRoute({
+  method: 'post',
+  path: '/v1/auth/sign-in',
+  tags: ['auth'],
+  request: { body: jsonBody(signInBody) },
+  responses: { 200: ok(sessionSchema, 'Signed in'), ...errors(400, 401, 415, 429, 503) },
+});
+
+const currentUser = createRoute({
+  method: 'get',
+  path: '/v1/auth/user',
+  tags: ['auth'],
+  security: bearer,
+  responses: {
+    200: ok(z.object({ success: z.literal(true), userData: userSchema }), 'The signed-in user'),
+    ...errors(401, 503),
+  },
+});
+
+const signOut = createRoute({
+  method: 'post',
+  path: '/v1/auth/sign-out',
+  tags: ['auth'],
+  security: bearer,
+  request: { body: jsonBody(signOutBody, false) },
+  responses: { 200: ok(messageSchema, 'Sessions ended'), ...errors(400, 401, 415, 503) },
+});
+
+export function authRoutes(deps: Deps) {
+  const app = router();
+  const auth = requireUser(deps);
+  app.use('/v1/auth/user', auth);
+  app.use('/v1/auth/sign-out', auth);
+
+  app.openapi(signup, async (c) => {
+    const body = c.req.valid('json');
+    const ip = clientIp(c, deps.config.trustProxy);
+    await deps.limiter.consume([
+      [RULES.signupPerIp, ip],
+      [RULES.signupPerIpHour, ip],
+    ]);
+    if (isCommonPassword(body.password)) throw commonPasswordError('password');
+    const email = normaliseEmail(body.email);
+    const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    if (existing) throw new ApiError(409, EMAIL_TAKEN);
+    const passwordHash = await hashPassword(body.password);
+    const [user] = await deps.db
+      .insert(users)
+      .values({ id: randomUUID(), name: body.name, email, passwordHash, createdAt: deps.now() })
+      .onConflictDoNothing()
+      .returning();
+    // Lost a race with a concurrent signup for the same address.
+    if (!user) throw new ApiError(409, EMAIL_TAKEN);
+    const token = await createSession(deps, user.id);
+    return c.json({ success: true as const, message: 'Account created successfully!', token, user: toUser(user) }, 201);
+  });
+
+  app.openapi(signIn, async (c) => {
+    const body = c.req.valid('json');
+    const ip = clientIp(c, deps.config.trustProxy);
+    const email = normaliseEmail(body.email);
+    await deps.limiter.consume([
+      [RULES.signInPerIpEmail, `${ip}|${email}`],
+      [RULES.signInPerIp, ip],
+    ]);
+    const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+    // Unknown address: verifyPassword still spends an argon2 verify, so both failures look the same.
+    const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
+    if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS);
+    const token = await createSession(deps, user.id);
+    return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
+  });
+
+  app.openapi(currentUser, (c) => c.json({ success: true as const, userData: toUser(c.get('user')) }, 200));
+
+  app.openapi(signOut, async (c) => {
+    const scope = c.req.valid('json')?.scope ?? 'global';
+    await endSessions(deps, c.get('session'), scope);
+    return c.json({ success: true as const, message: 'Successfully logged out' }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,42 @@
+// Sessions: the client holds an opaque token, the database only its SHA-256. 30 days, new at every sign-in.
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, ne } from 'drizzle-orm';
+import type { Deps } from '../context.ts';
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
+import { newToken, sha256 } from './tokens.ts';
+
+export const SESSION_DAYS = 30;
+
+export async function createSession(deps: Deps, userId: string): Promise<string> {
+  const token = newToken();
+  const now = deps.now();
+  await deps.db.insert(sessions).values({
+    id: randomUUID(),
+    tokenHash: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
+  });
+  return token;
+}
+
+export async function findSession(deps: Deps, token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await deps.db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, deps.now())));
+  return row;
+}
+
+export type SignOutScope = 'global' | 'local' | 'others';
+
+export async function endSessions(deps: Deps, session: SessionRow, scope: SignOutScope): Promise<void> {
+  const where =
+    scope === 'local'
+      ? eq(sessions.id, session.id)
+      : scope === 'others'
+        ? and(eq(sessions.userId, session.userId), ne(sessions.id, session.id))
+        : eq(sessions.userId, session.userId);
+  await deps.db.delete(sessions).where(where);
+}

@@ -1,0 +1,47 @@
+// POST /api/form/contact: store the enquiry, then notify the company through the durable outbox.
+import { randomUUID } from 'node:crypto';
+import { createRoute } from '@hono/zod-openapi';
+import { contactBody } from '../../lib/schemas/contact.ts';
+import type { Deps } from '../context.ts';
+import { enquiries } from '../db/schema.ts';
+import { clientIp } from '../middleware/client-ip.ts';
+import { RULES } from '../middleware/rate-limit.ts';
+import { enqueueMail, type OutboxWorker } from '../mail/outbox.ts';
+import { enquiryNotification } from '../mail/templates.ts';
+import { errors, jsonBody, messageSchema, ok, router } from '../openapi.ts';
+
+const contact = createRoute({
+  method: 'post',
+  path: '/form/contact',
+  tags: ['contact'],
+  request: { body: jsonBody(contactBody) },
+  responses: { 201: ok(messageSchema, 'Enquiry stored'), ...errors(400, 413, 415, 429, 503) },
+});
+
+export function contactRoutes(deps: Deps, outbox: OutboxWorker) {
+  const app = router();
+
+  app.openapi(contact, async (c) => {
+    const { website, ...fields } = c.req.valid('json');
+    const ip = clientIp(c, deps.config.trustProxy);
+    await deps.limiter.consume([
+      [RULES.contactPerIp, ip],
+      [RULES.contactPerIpHour, ip],
+    ]);
+    const reply = c.json({ success: true as const, message: 'Message sent successfully!' }, 201);
+    // The honeypot: a field people never see. A bot that fills it gets the same answer and is dropped.
+    if (website) return reply;
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      await tx.insert(enquiries).values({ id: randomUUID(), ...fields, createdAt: now });
+      if (deps.config.contactNotifyEmail) {
+        const mail = enquiryNotification(deps.mail.company, fields);
+        await enqueueMail(tx, now, { to: deps.config.contactNotifyEmail, ...mail });
+      }
+    });
+    if (deps.config.contactNotifyEmail) outbox.kick();
+    return reply;
+  });
+
+  return app;
+}

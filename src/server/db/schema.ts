@@ -1,0 +1,119 @@
+// The one schema for PGlite and PostgreSQL. Times are written by the app (its injectable clock), not by now().
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Always stored lower-cased and trimmed. */
+    email: text('email').notNull(),
+    /** Null for accounts made through Google that never set a password. */
+    passwordHash: text('password_hash'),
+    isAccountVerified: boolean('is_account_verified').notNull().default(false),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+export const identities = pgTable(
+  'identities',
+  {
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('identities_user_idx').on(t.userId)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    /** SHA-256 of the bearer token, hex. The token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: time('created_at').notNull(),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** One live code per user and purpose: a new code overwrites (voids) the old one. */
+export const oneTimeCodes = pgTable(
+  'one_time_codes',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    /** HMAC-SHA-256 of the code (see docs/decisions/api-code-hashing.md). */
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: time('expires_at').notNull(),
+    consumedAt: time('consumed_at'),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('one_time_codes_user_purpose_key').on(t.userId, t.purpose)],
+);
+
+export const enquiries = pgTable(
+  'enquiries',
+  {
+    id: uuid('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    message: text('message').notNull(),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('enquiries_created_idx').on(t.createdAt)],
+);
+
+/** Fixed-window counters shared by every API process. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: time('reset_at').notNull(),
+});
+
+/** Durable mail queue: rows are delivered by the outbox worker with retries. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: time('next_attempt_at').notNull(),
+    sentAt: time('sent_at'),
+    failedAt: time('failed_at'),
+    lastError: text('last_error'),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL AND failed_at IS NULL`)],
+);
+
+/** Server-generated secrets shared by every API process (the code pepper when OTP_SECRET is not set). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+export type EnquiryRow = typeof enquiries.$inferSelect;
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];

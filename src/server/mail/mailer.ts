@@ -1,0 +1,70 @@
+// Sends mail with nodemailer: over SMTP_URL when set, otherwise into the dev outbox
+// (printed to the console and written as .eml files under <DATA_DIR>/mail/).
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../config.ts';
+import type { MailContent } from './templates.ts';
+
+export interface Message extends MailContent {
+  to: string;
+}
+
+const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
+
+export class Mailer {
+  private readonly transport: Transporter<unknown>;
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'logLevel'>,
+    readonly company: string,
+  ) {
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  async send(message: Message): Promise<void> {
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+    if (!this.config.smtpUrl) await this.writeDevCopy(message, (info as { message: Buffer }).message);
+  }
+
+  /**
+   * Sends after the reply has gone, with a few quick retries, so that the caller's answer does not depend
+   * on whether (or how fast) mail goes out. close() waits for these.
+   */
+  sendSoon(message: Message): void {
+    const job = (async () => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await this.send(message);
+        } catch (err) {
+          const delay = RETRY_DELAYS_MS[attempt];
+          if (delay === undefined) {
+            console.error(`Mail to ${message.to} failed: ${(err as Error).message}`);
+            return;
+          }
+          await new Promise((r) => setTimeout(r, delay));
+        }
+      }
+    })();
+    this.pending.add(job);
+    void job.finally(() => this.pending.delete(job));
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.pending);
+    this.transport.close();
+  }
+
+  private async writeDevCopy(message: Message, raw: Buffer): Promise<void> {
+    const dir = path.join(this.config.dataDir, 'mail');
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    await writeFile(file, raw);
+    if (this.config.logLevel !== 'silent') {
+      console.log(`\n[dev mail] to ${message.to}: ${message.subject}\n${message.text}(saved as ${file})\n`);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// The durable outbox: mails that must not be lost (enquiry notifications) are stored first and delivered
+// by this worker with exponential backoff. Rows are claimed with SKIP LOCKED, so several API processes
+// can run workers on one PostgreSQL without sending a mail twice.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { outbox } from '../db/schema.ts';
+import type { Mailer, Message } from './mailer.ts';
+
+export const MAX_ATTEMPTS = 8;
+const BASE_DELAY_MS = 30_000;
+const MAX_DELAY_MS = 60 * 60_000;
+// A claimed row is not picked again for this long, even if its process dies mid-send.
+const LEASE_MS = 2 * 60_000;
+
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempts - 1));
+}
+
+export async function enqueueMail(db: Pick<Db, 'insert'>, now: Date, message: Message): Promise<void> {
+  await db.insert(outbox).values({ id: randomUUID(), ...message, nextAttemptAt: now, createdAt: now });
+}
+
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly mailer: Mailer,
+    private readonly now: () => Date,
+    private readonly pollMs: number,
+    /** Extra housekeeping run with each poll. */
+    private readonly onTick: () => Promise<void> = async () => {},
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.pollMs);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Runs a delivery pass now (or right after the current one). */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => console.error(`Outbox: ${(err as Error).message}`))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && this.timer) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    await this.onTick();
+    for (;;) {
+      const batch = await this.claim();
+      if (batch.length === 0) return;
+      for (const row of batch) await this.deliver(row);
+    }
+  }
+
+  private async claim() {
+    const now = this.now();
+    const due = this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), isNull(outbox.failedAt), lte(outbox.nextAttemptAt, now)))
+      .orderBy(asc(outbox.nextAttemptAt))
+      .limit(10)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(outbox)
+      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS) })
+      .where(inArray(outbox.id, due))
+      .returning();
+  }
+
+  private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
+    const attempts = row.attempts + 1;
+    try {
+      await this.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await this.db.update(outbox).set({ attempts, sentAt: this.now(), lastError: null }).where(eq(outbox.id, row.id));
+    } catch (err) {
+      const now = this.now();
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      await this.db
+        .update(outbox)
+        .set({
+          attempts,
+          lastError: (err as Error).message.slice(0, 500),
+          nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          failedAt: giveUp ? now : null,
+        })
+        .where(eq(outbox.id, row.id));
+      if (giveUp) console.error(`Outbox: giving up on mail ${row.id} to ${row.to} after ${attempts} attempts`);
+    }
+  }
+}

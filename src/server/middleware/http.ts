@@ -1,0 +1,30 @@
+// Request hygiene for every API call: no caching, JSON only, bodies at most 16 KiB.
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { LIMITS } from '../../lib/constants.ts';
+import { errorBody } from '../errors.ts';
+
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.res.headers.set('Cache-Control', 'no-store');
+  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+};
+
+export const limitBody = bodyLimit({
+  maxSize: LIMITS.contactBodyBytes,
+  onError: (c) => c.json(errorBody(`Request body too large (at most ${LIMITS.contactBodyBytes / 1024} KiB)`), 413),
+});
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
+/** A request that carries a body must say it is JSON: anything else is 415, not a confusing 400. */
+export const jsonOnly: MiddlewareHandler = async (c, next) => {
+  const type = c.req.header('content-type');
+  const length = c.req.header('content-length');
+  // No Content-Length (chunked, or an in-process Request): trust whether a body stream exists.
+  const hasBody = length === undefined ? c.req.raw.body !== null : length !== '0';
+  if (hasBody && !(type && JSON_TYPE.test(type))) {
+    return c.json(errorBody('Content-Type must be application/json'), 415);
+  }
+  return next();
+};
