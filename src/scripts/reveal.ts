@@ -1,12 +1,13 @@
 // Reveal-on-scroll (SPEC: sections take `active` once 10 % is visible). The `js` class on <html>
 // lets the CSS hide `.reveal` elements only when this script is there to show them again.
+// `data-stagger-ms` delays an element's transition (staggered cards); set here because the CSP
+// forbids inline style attributes.
 import { TIMINGS } from '../lib/constants.ts';
 
-const root = document.documentElement;
 const targets = document.querySelectorAll<HTMLElement>('.reveal');
 
 if (targets.length && 'IntersectionObserver' in window) {
-  root.classList.add('js');
+  document.documentElement.classList.add('js');
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {
@@ -18,6 +19,8 @@ if (targets.length && 'IntersectionObserver' in window) {
     { threshold: TIMINGS.revealThreshold },
   );
   targets.forEach((el) => {
+    const delay = Number(el.dataset['staggerMs']);
+    if (delay) el.style.transitionDelay = `${delay}ms`;
     // The hero reveals on its own timer (src/scripts/hero.ts).
     if (!el.hasAttribute('data-reveal-manual')) observer.observe(el);
   });

@@ -1,0 +1,17 @@
+// Floating back-to-top button: shown past 300 px of scroll, scrolls smoothly to the top.
+import { TIMINGS } from '../lib/constants.ts';
+
+const button = document.querySelector<HTMLButtonElement>('[data-back-to-top]');
+if (button) {
+  const update = () => {
+    const show = window.scrollY > TIMINGS.backToTopPx;
+    button.classList.toggle('invisible', !show);
+    button.classList.toggle('opacity-0', !show);
+  };
+  update();
+  window.addEventListener('scroll', update, { passive: true });
+  button.addEventListener('click', () => {
+    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+  });
+}
