@@ -1,4 +1,112 @@
-// PLACEHOLDER: replaced by the islands issue.
+// Shown only while no consent value is stored; hydrates when idle and renders nothing on the server.
+import { useEffect, useState } from 'react';
+import { COOKIE_CONSENT_KEY, type CookieConsent } from '../lib/constants.ts';
+import { readConsent, saveConsent } from '../lib/consent.ts';
+import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
+
+const categories = [
+  {
+    name: 'Essential',
+    text: 'Needed for the site to work: keeping you signed in, remembering this choice and protecting forms. Always on.',
+  },
+  {
+    name: 'Analytics',
+    text: 'Help us understand which pages are visited and how the site performs, so that we can improve it.',
+  },
+  {
+    name: 'Marketing',
+    text: 'Let us and our partners measure campaigns and show you relevant offers on other sites.',
+  },
+];
+
+const choices: { label: string; value: CookieConsent; primary?: boolean }[] = [
+  { label: 'Reject All', value: 'rejected' },
+  { label: 'Essential Only', value: 'essential' },
+  { label: 'Accept All', value: 'accepted', primary: true },
+];
+
+function Banner() {
+  const [open, setOpen] = useState(false);
+  const [settings, setSettings] = useState(false);
+
+  useEffect(() => {
+    setOpen(readConsent() === null);
+    // A choice made in another tab closes this banner too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === COOKIE_CONSENT_KEY || e.key === null) setOpen(readConsent() === null);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  if (!open) return null;
+
+  const choose = (value: CookieConsent) => {
+    saveConsent(value);
+    setOpen(false);
+  };
+
+  return (
+    <section
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border"
+    >
+      <div className="mx-auto flex max-w-5xl flex-col gap-4">
+        <div>
+          <h2 className="text-base font-semibold text-ink">We use cookies</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Essential cookies keep the site working. With your permission we would also use analytics and marketing
+            cookies. Read more in our{' '}
+            <a href="/policy/" className="font-medium text-brand-700 underline">
+              privacy policy
+            </a>
+            .
+          </p>
+        </div>
+        {settings && (
+          <ul id="cookie-settings" className="grid gap-3 sm:grid-cols-3">
+            {categories.map((c) => (
+              <li key={c.name} className="rounded-xl bg-slate-50 p-3">
+                <h3 className="text-sm font-semibold text-ink">{c.name}</h3>
+                <p className="mt-1 text-sm text-slate-700">{c.text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="mr-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            aria-expanded={settings}
+            aria-controls={settings ? 'cookie-settings' : undefined}
+            onClick={() => setSettings((s) => !s)}
+          >
+            Cookie Settings
+          </button>
+          {choices.map((c) => (
+            <button
+              key={c.value}
+              type="button"
+              onClick={() => choose(c.value)}
+              className={
+                c.primary
+                  ? 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700'
+                  : 'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-ink hover:border-brand-500'
+              }
+            >
+              {c.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
 export default function CookieBanner() {
-  return null;
+  return (
+    <ErrorBoundary>
+      <Banner />
+    </ErrorBoundary>
+  );
 }

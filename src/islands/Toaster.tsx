@@ -1,4 +1,15 @@
-// PLACEHOLDER: replaced by the islands issue.
+// The toaster on every page; on mount it shows the toasts flashed by the previous page.
+import { useEffect } from 'react';
+import { ToastContainer } from 'react-toastify/unstyled';
+import 'react-toastify/ReactToastify.css';
+import { showFlashes } from '../lib/toast.ts';
+import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
+
 export default function Toaster() {
-  return null;
+  useEffect(showFlashes, []);
+  return (
+    <ErrorBoundary>
+      <ToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+    </ErrorBoundary>
+  );
 }

@@ -32,3 +32,6 @@ export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
 
 /** localStorage key of the session token (SPEC.md section 3). */
 export const TOKEN_KEY = 'token';
+
+/** localStorage key of the cookie-consent choice (one of COOKIE_CONSENT_VALUES). */
+export const COOKIE_CONSENT_KEY = 'cookieConsent';

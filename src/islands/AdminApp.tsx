@@ -1,0 +1,90 @@
+// The admin shell (top bar, nav) around one of its views; only an admin ever sees it (guarded here,
+// and every admin call is checked again by the API).
+import type { ReactNode } from 'react';
+import { AdminEnquiries } from './_parts/AdminEnquiries.tsx';
+import { AdminUsers } from './_parts/AdminUsers.tsx';
+import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
+import type { FeaturedProject } from './_parts/FeaturedProjects.tsx';
+import { Protected } from './_parts/Protected.tsx';
+import { TopBar } from './_parts/TopBar.tsx';
+import { DashboardContent } from './UserDashboard.tsx';
+
+export type AdminView = 'dashboard' | 'addwebsite' | 'users' | 'contact' | 'userdashboard';
+
+const nav: { view: AdminView; label: string; href: string }[] = [
+  { view: 'dashboard', label: 'Dashboard', href: '/admin' },
+  { view: 'addwebsite', label: 'Add Website', href: '/admin/addwebsite' },
+  { view: 'users', label: 'Users', href: '/admin/adminusers' },
+  { view: 'contact', label: 'Contact', href: '/admin/contactdetails' },
+  { view: 'userdashboard', label: 'User Dashboard', href: '/admin/userdashboard' },
+];
+
+function Section({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
+      <div className="mt-6">{children}</div>
+    </div>
+  );
+}
+
+interface Props {
+  view: AdminView;
+  siteName: string;
+  featured: FeaturedProject[];
+}
+
+export default function AdminApp({ view, siteName, featured }: Props) {
+  return (
+    <ErrorBoundary>
+      <Protected rule="admin" main>
+        {(user) => (
+          <>
+            <TopBar siteName={siteName} user={user}>
+              <nav aria-label="Admin" className="mx-auto w-full max-w-6xl overflow-x-auto px-4 sm:px-6 lg:px-8">
+                <ul className="flex gap-1 pb-2">
+                  {nav.map((n) => (
+                    <li key={n.view}>
+                      <a
+                        href={n.href}
+                        aria-current={n.view === view ? 'page' : undefined}
+                        className="block whitespace-nowrap rounded-lg px-3 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-700"
+                      >
+                        {n.label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </TopBar>
+            <main id="main" className="flex-1">
+              <ErrorBoundary>
+                {view === 'dashboard' && (
+                  <Section title="Welcome to the Admin Dashboard">
+                    <p className="text-slate-700">Manage the users and the contact enquiries from the navigation above.</p>
+                  </Section>
+                )}
+                {view === 'addwebsite' && (
+                  <Section title="Add Website">
+                    <p className="text-slate-700">Adding a website from here is coming soon.</p>
+                  </Section>
+                )}
+                {view === 'users' && (
+                  <Section title="Users">
+                    <AdminUsers />
+                  </Section>
+                )}
+                {view === 'contact' && (
+                  <Section title="Contact enquiries">
+                    <AdminEnquiries />
+                  </Section>
+                )}
+                {view === 'userdashboard' && <DashboardContent user={user} featured={featured} />}
+              </ErrorBoundary>
+            </main>
+          </>
+        )}
+      </Protected>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,38 @@
+// /google-verify: Google's redirect flow lands here with ?code=…; the API completes the sign-in.
+import { useEffect, useState } from 'react';
+import { AuthCard } from './_parts/AuthCard.tsx';
+import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
+import { Loading } from './_parts/Loading.tsx';
+import { completeGoogleSignIn } from './_parts/google.ts';
+import { linkClass } from './_parts/ui.ts';
+
+function Verify() {
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const code = new URLSearchParams(location.search).get('code');
+    // The code is single-use and must not stay in the address bar or the history.
+    history.replaceState(null, '', location.pathname);
+    void completeGoogleSignIn(code).then((ok) => setFailed(!ok));
+  }, []);
+
+  if (!failed) return <Loading label="Completing Google sign-in…" />;
+  return (
+    <AuthCard title="Google sign-in did not complete">
+      <p className="text-sm text-slate-700">
+        Please{' '}
+        <a href="/login" className={linkClass}>
+          try signing in again
+        </a>
+        .
+      </p>
+    </AuthCard>
+  );
+}
+
+export default function GoogleVerify() {
+  return (
+    <ErrorBoundary>
+      <Verify />
+    </ErrorBoundary>
+  );
+}

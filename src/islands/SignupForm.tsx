@@ -1,0 +1,79 @@
+// /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
+import { useState, type SubmitEvent } from 'react';
+import { api, ApiError } from '../lib/api-client.ts';
+import { signupBody, type User } from '../lib/schemas/auth.ts';
+import { startSession } from '../lib/session.ts';
+import { flashAndGo, notify } from '../lib/toast.ts';
+import { AuthCard, FormAlert, OrDivider } from './_parts/AuthCard.tsx';
+import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
+import { Field, fieldErrors } from './_parts/Field.tsx';
+import { GoogleButton } from './_parts/GoogleButton.tsx';
+import { useGuard } from './_parts/useGuard.ts';
+import { linkClass, primaryButton, secondaryButton } from './_parts/ui.ts';
+
+function Form() {
+  useGuard('guest');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = signupBody.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
+    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
+    setServerError('');
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      const res = await api.post<{ token?: string; user?: User }>('v1/auth/signup', parsed.data);
+      // The token is kept before the success check (SPEC.md section 4).
+      if (res.token) startSession(res.token, res.user);
+      if (!res.success) throw new ApiError(200, res.message ?? 'Signup failed');
+      flashAndGo('success', 'Account created successfully!', '/login');
+    } catch (err) {
+      notify('error', 'Enter a Vaild Email');
+      if (err instanceof ApiError && err.status > 0) setServerError(err.message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Create your account" intro="Join us to follow your projects and claim featured sites.">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        {serverError && <FormAlert message={serverError} />}
+        <Field id="name" label="Full name" autoComplete="name" required error={errors.name} />
+        <Field id="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+        <Field id="password" label="Password" type="password" autoComplete="new-password" required error={errors.password} />
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Creating account...' : 'Create account'}
+        </button>
+      </form>
+      <OrDivider />
+      <div className="grid gap-3">
+        <GoogleButton label="Sign up with Google" />
+        <button type="button" className={`${secondaryButton} w-full`} disabled title="GitHub sign-up is not available yet">
+          Sign up with GitHub (coming soon)
+        </button>
+      </div>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <a href="/login" className={linkClass}>
+          Sign in
+        </a>
+      </p>
+      <p className="mt-2 text-center text-sm">
+        <a href="/" className={linkClass}>
+          Back to home
+        </a>
+      </p>
+    </AuthCard>
+  );
+}
+
+export default function SignupForm() {
+  return (
+    <ErrorBoundary>
+      <Form />
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,40 @@
+// /userdashboard: top bar with the avatar menu and the featured projects, once the session is known.
+import type { User } from '../lib/schemas/auth.ts';
+import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
+import { FeaturedProjects, type FeaturedProject } from './_parts/FeaturedProjects.tsx';
+import { Protected } from './_parts/Protected.tsx';
+import { TopBar } from './_parts/TopBar.tsx';
+
+interface Props {
+  siteName: string;
+  featured: FeaturedProject[];
+}
+
+export function DashboardContent({ user, featured }: { user: User; featured: FeaturedProject[] }) {
+  return (
+    <>
+      <div className="mx-auto w-full max-w-6xl px-4 pt-10 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Welcome, {user.name}</h1>
+        <p className="mt-2 text-slate-700">Your account and the projects you can claim.</p>
+      </div>
+      <FeaturedProjects projects={featured} />
+    </>
+  );
+}
+
+export default function UserDashboard({ siteName, featured }: Props) {
+  return (
+    <ErrorBoundary>
+      <Protected rule="user" main>
+        {(user) => (
+          <>
+            <TopBar siteName={siteName} user={user} />
+            <main id="main" className="flex-1">
+              <DashboardContent user={user} featured={featured} />
+            </main>
+          </>
+        )}
+      </Protected>
+    </ErrorBoundary>
+  );
+}

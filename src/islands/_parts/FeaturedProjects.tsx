@@ -1,0 +1,50 @@
+// The dashboard's featured projects: two cards from the `featured` collection and the claim rule.
+export interface FeaturedProject {
+  id: string;
+  title: string;
+  description: string;
+  image?: string | undefined;
+  imageAlt?: string | undefined;
+  badge?: string | undefined;
+  link?: { href: string; label: string } | undefined;
+}
+
+export function FeaturedProjects({ projects }: { projects: FeaturedProject[] }) {
+  return (
+    <section aria-labelledby="featured-title" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
+      <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-ink">
+        Featured projects
+      </h2>
+      <p className="mt-2 max-w-3xl text-slate-700">
+        Want one of these? Claim a project by filling in the{' '}
+        <a href="/contact" className="font-medium text-brand-700 underline">
+          contact form
+        </a>{' '}
+        with the site name. First come, first served.
+      </p>
+      <ul className="mt-8 grid gap-6 md:grid-cols-2">
+        {projects.map((p) => (
+          <li key={p.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {p.image && <img src={p.image} alt={p.imageAlt ?? ''} className="aspect-video w-full object-cover" loading="lazy" />}
+            <div className="flex flex-1 flex-col gap-3 p-6">
+              {p.badge && (
+                <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{p.badge}</span>
+              )}
+              <h3 className="text-lg font-semibold text-ink">{p.title}</h3>
+              <p className="flex-1 text-sm text-slate-700">{p.description}</p>
+              {p.link && (
+                <a
+                  href={p.link.href}
+                  className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline"
+                  {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                >
+                  {p.link.label}
+                </a>
+              )}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+// Search box and pager of an admin list; both go through the API (query `q`, `page`, `pageSize`).
+import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { PAGE_SIZE } from './useAdminList.ts';
+import { inputClass, secondaryButton } from './ui.ts';
+
+interface Props {
+  id: string;
+  noun: string;
+  total: number | undefined;
+  page: number;
+  setPage: (page: number) => void;
+  search: (q: string) => void;
+  error: string;
+  children: ReactNode;
+}
+
+export function ListControls({ id, noun, total, page, setPage, search, error, children }: Props) {
+  const [text, setText] = useState('');
+  const pages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
+  const onSearch = (e: SubmitEvent) => {
+    e.preventDefault();
+    search(text);
+  };
+  return (
+    <div className="grid gap-4">
+      <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-56 flex-1">
+          <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
+            Search {noun}
+          </label>
+          <input
+            id={`${id}-search`}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className={`mt-1 ${inputClass}`}
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Search
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the {noun}: {error}
+        </p>
+      )}
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total === undefined ? `Loading ${noun}…` : `${total} ${noun} found`}
+      </p>
+      {children}
+      <nav aria-label={`${noun} pages`} className="flex items-center justify-between gap-4 text-sm">
+        <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}

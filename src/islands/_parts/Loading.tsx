@@ -1,0 +1,9 @@
+// What a protected island shows while the session is being checked: nothing of the protected content.
+export function Loading({ label = 'Loading…' }: { label?: string }) {
+  return (
+    <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600">
+      <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />
+      {label}
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+// Renders its children only once the guard allows them: a loading state before, never a flash of content.
+import type { ReactNode } from 'react';
+import type { User } from '../../lib/schemas/auth.ts';
+import { loadUser } from '../../lib/session.ts';
+import { Loading } from './Loading.tsx';
+import { useGuard, type Rule } from './useGuard.ts';
+import { secondaryButton } from './ui.ts';
+
+interface Props {
+  rule: Exclude<Rule, 'guest'>;
+  /** Wrap the waiting states in <main id="main"> on pages whose layout has no main of its own. */
+  main?: boolean;
+  children: (user: User) => ReactNode;
+}
+
+export function Protected({ rule, main = false, children }: Props) {
+  const { session, allowed } = useGuard(rule);
+  if (allowed && session.userData) return <>{children(session.userData)}</>;
+  const waiting = <Waiting failed={session.loadError && !session.isLoading ? session.loadError : null} />;
+  return main ? (
+    <main id="main" className="flex-1">
+      {waiting}
+    </main>
+  ) : (
+    waiting
+  );
+}
+
+function Waiting({ failed }: { failed: string | null }) {
+  if (failed) {
+    return (
+      <div role="alert" className="mx-auto my-16 max-w-md text-center">
+        <p className="text-ink">We could not load your account: {failed}</p>
+        <button type="button" className={`mt-4 ${secondaryButton}`} onClick={() => void loadUser()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+  return <Loading label="Checking your session…" />;
+}

@@ -1,0 +1,42 @@
+// One page of an admin list (users or enquiries) with the API's paging and search.
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+
+export const PAGE_SIZE = 10;
+
+interface ListBody<T> {
+  data: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export function useAdminList<T>(path: string) {
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const [list, setList] = useState<ListBody<T> | null>(null);
+  const [error, setError] = useState('');
+
+  const load = useCallback(async () => {
+    try {
+      const body = await api.get<ListBody<T>>(path, { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) });
+      // Deleting the last row of the last page leaves that page empty: step back one.
+      if (body.data.length === 0 && page > 1) return setPage(page - 1);
+      setList(body);
+      setError('');
+    } catch (err) {
+      console.error(`Could not load ${path}`, err);
+      setError(err instanceof Error ? err.message : String(err));
+    }
+  }, [path, page, q]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const search = (text: string) => {
+    setPage(1);
+    setQ(text.trim());
+  };
+  return { list, error, page, setPage, q, search, reload: load };
+}

@@ -1,0 +1,71 @@
+// The one HTTP client of the islands: ky with the API base, the bearer token and one error shape.
+import ky, { HTTPError, TimeoutError } from 'ky';
+import { TOKEN_KEY } from './constants.ts';
+
+/** Every failed call ends as this: the HTTP status (0 when no answer came) and a message fit to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly issues: { path: (string | number)[]; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** The common part of every API body (DESIGN.md section 4). */
+export interface ApiBody {
+  success: boolean;
+  message?: string;
+}
+
+const base = (import.meta.env.PUBLIC_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+
+function readToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const client = ky.create({
+  prefix: `${base}/api`,
+  retry: 0,
+  timeout: 15_000,
+  hooks: {
+    beforeRequest: [
+      ({ request }) => {
+        const token = readToken();
+        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+function toApiError(err: unknown): ApiError {
+  if (err instanceof HTTPError) {
+    const data = err.data as Partial<ApiBody & { issues: ApiError['issues'] }> | string | undefined;
+    const message = typeof data === 'object' && data?.message ? data.message : err.response.statusText || 'Request failed';
+    return new ApiError(err.response.status, message, typeof data === 'object' ? data?.issues : undefined);
+  }
+  if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');
+  return new ApiError(0, 'Could not reach the server');
+}
+
+type Query = Record<string, string | number>;
+
+async function call<T>(method: 'get' | 'post' | 'delete', path: string, opts: { json?: unknown; query?: Query } = {}) {
+  try {
+    return await client(path, { method, json: opts.json, searchParams: opts.query }).json<T & ApiBody>();
+  } catch (err) {
+    throw toApiError(err);
+  }
+}
+
+export const api = {
+  get: <T>(path: string, query?: Query) => call<T>('get', path, { query }),
+  post: <T>(path: string, json: unknown = {}) => call<T>('post', path, { json }),
+  delete: <T>(path: string) => call<T>('delete', path),
+};

@@ -1,0 +1,88 @@
+// The one session store: the token in localStorage under TOKEN_KEY, the current user fetched on load,
+// and every open tab following a sign-in or sign-out through the `storage` event.
+import { map, onMount } from 'nanostores';
+import { TOKEN_KEY } from './constants.ts';
+import type { User } from './schemas/auth.ts';
+import { api, ApiError } from './api-client.ts';
+import { flashAndGo, notify } from './toast.ts';
+
+export interface SessionState {
+  token: string | null;
+  userData: User | null;
+  /** True until the stored token has been checked against the API. */
+  isLoading: boolean;
+  isLoggedIn: boolean;
+  /** Set when the user could not be fetched for another reason than a refused token. */
+  loadError: string | null;
+}
+
+export const $session = map<SessionState>({
+  token: null,
+  userData: null,
+  isLoading: true,
+  isLoggedIn: false,
+  loadError: null,
+});
+
+function storedToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function forget() {
+  for (const store of [localStorage, sessionStorage]) store.removeItem(TOKEN_KEY);
+  $session.set({ token: null, userData: null, isLoading: false, isLoggedIn: false, loadError: null });
+}
+
+export async function loadUser() {
+  const token = storedToken();
+  if (!token) return forget();
+  $session.set({ ...$session.get(), token, isLoggedIn: true, isLoading: true, loadError: null });
+  try {
+    const { userData } = await api.get<{ userData: User }>('v1/auth/user');
+    // A sign-out in another tab may have landed while this call ran.
+    if (storedToken() !== token) return;
+    $session.set({ token, userData, isLoading: false, isLoggedIn: true, loadError: null });
+  } catch (err) {
+    if (storedToken() !== token) return;
+    if (err instanceof ApiError && err.status === 401) return forget();
+    console.error('Could not load the current user', err);
+    $session.set({ ...$session.get(), isLoading: false, loadError: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+/** After signup, sign-in or Google: keep the token; the user is fetched (or taken from the answer). */
+export function startSession(token: string, user?: User) {
+  localStorage.setItem(TOKEN_KEY, token);
+  if (user) $session.set({ token, userData: user, isLoading: false, isLoggedIn: true, loadError: null });
+  else void loadUser();
+}
+
+export async function signOut() {
+  try {
+    await api.post('v1/auth/sign-out', { scope: 'global' });
+  } catch (err) {
+    // A refused token means the server has already ended the session: only the local part is left.
+    if (!(err instanceof ApiError && err.status === 401)) {
+      console.error('Sign-out failed', err);
+      notify('error', 'Failed to log out');
+      return;
+    }
+  }
+  forget();
+  flashAndGo('success', 'Successfully logged out', '/login');
+}
+
+onMount($session, () => {
+  // Prebuilding a page reads the store too: there the session stays 'loading'.
+  if (typeof window === 'undefined') return;
+  void loadUser();
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === TOKEN_KEY || e.key === null) void loadUser();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+});

@@ -1,0 +1,66 @@
+// The one toast helper. `notify` shows a toast now; `flash` keeps it in sessionStorage so that the
+// Toaster of the next page shows it (a toast queued just before a navigation would otherwise be lost).
+import { toast } from 'react-toastify/unstyled';
+import { go } from './navigate.ts';
+
+export type ToastKind = 'success' | 'error' | 'info';
+interface Flash {
+  kind: ToastKind;
+  message: string;
+}
+
+const FLASH_KEY = 'flashToasts';
+
+// The message doubles as the id, so one cause never stacks the same toast twice.
+const idOf = (kind: ToastKind, message: string) => `${kind}:${message}`;
+
+export function notify(kind: ToastKind, message: string) {
+  toast[kind](message, { toastId: idOf(kind, message) });
+}
+
+/** A page left this soon after showing flashed toasts (a guard's redirect) hands them on again. */
+const HAND_ON_MS = 2000;
+
+function readFlashes(): Flash[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(FLASH_KEY) ?? '[]');
+    return Array.isArray(parsed) ? (parsed as Flash[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function flash(kind: ToastKind, message: string) {
+  try {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify([...readFlashes(), { kind, message }]));
+  } catch {
+    notify(kind, message);
+  }
+}
+
+/** Called once by the Toaster when it mounts. */
+export function showFlashes() {
+  const queued = readFlashes();
+  try {
+    sessionStorage.removeItem(FLASH_KEY);
+  } catch {
+    /* storage unavailable: nothing was queued */
+  }
+  for (const f of queued) notify(f.kind, f.message);
+  if (queued.length === 0) return;
+  const shownAt = Date.now();
+  window.addEventListener(
+    'pagehide',
+    () => {
+      if (Date.now() - shownAt > HAND_ON_MS) return;
+      for (const f of queued) if (toast.isActive(idOf(f.kind, f.message))) flash(f.kind, f.message);
+    },
+    { once: true },
+  );
+}
+
+/** Shows the toast on the next page, then goes there. */
+export function flashAndGo(kind: ToastKind, message: string, url: string, replace = false) {
+  flash(kind, message);
+  go(url, replace);
+}
