@@ -1,9 +1,25 @@
 import { defineConfig } from 'vitest/config';
 
+// The API suite runs twice: on embedded PGlite and on a PostgreSQL server that globalSetup starts.
+// API_TEST_DB tells tests/helpers/api.ts which one a project uses.
+const apiTests = ['tests/api/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { extends: true, test: { name: 'api-pglite', include: apiTests, env: { API_TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          env: { API_TEST_DB: 'postgres' },
+          globalSetup: ['tests/helpers/postgres-global-setup.ts'],
+        },
+      },
+    ],
   },
 });

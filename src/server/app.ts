@@ -9,7 +9,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import type { AppEnv, Deps } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Db } from './db/client.ts';
 import { notFound, onError, validationHook } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { loadCompanyName } from './mail/company.ts';
@@ -22,6 +22,8 @@ import { userRoutes } from './users/routes.ts';
 
 export interface Api {
   app: Hono;
+  /** The database the app uses, for the admin commands and for tests that inspect what is stored. */
+  db: Db;
   close(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
 
   return {
     app: app as unknown as Hono,
+    db,
     close: async () => {
       await outbox.stop();
       await mail.close();

@@ -1,0 +1,128 @@
+// Builds the API in-process for a test file, on the database its vitest project selects
+// (API_TEST_DB=pglite: a temp data folder; postgres: a fresh database on the globalSetup's server),
+// with a controllable clock and a small JSON client.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { createApi, type Api } from '../../src/server/app.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { createDatabaseOn } from './postgres.ts';
+
+export interface Clock {
+  now: () => Date;
+  advance(ms: number): void;
+}
+
+export function testClock(start = Date.now()): Clock {
+  let offset = 0;
+  return { now: () => new Date(start + offset + (Date.now() - start)), advance: (ms) => (offset += ms) };
+}
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string;
+  /** The client address the rate limits see (passed as the socket's remote address). */
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary fields
+  body: any;
+  headers: Headers;
+}
+
+export interface TestApi {
+  api: Api;
+  config: Config;
+  clock: Clock;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  call(method: string, path: string, opts?: CallOptions): Promise<CallResult>;
+  close(): Promise<void>;
+}
+
+export const dbKind = (process.env.API_TEST_DB ?? 'pglite') as 'pglite' | 'postgres';
+
+/** A fresh database for this kind: a new PostgreSQL database URL, or undefined for PGlite. */
+export async function freshDatabaseUrl(): Promise<string | undefined> {
+  return dbKind === 'postgres' ? createDatabaseOn(inject('postgresUrl')) : undefined;
+}
+
+export async function startTestApi(env: Record<string, string> = {}, clock = testClock()): Promise<TestApi> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'));
+  const databaseUrl = env.DATABASE_URL ?? (await freshDatabaseUrl());
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    OUTBOX_POLL_MS: '100',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...env,
+  });
+  const api = await createApi(config, { now: clock.now });
+  return {
+    api,
+    config,
+    clock,
+    dataDir,
+    databaseUrl,
+    async call(method, url, opts = {}) {
+      const headers: Record<string, string> = { ...opts.headers };
+      if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
+      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+      const res = await api.app.request(
+        `/api${url}`,
+        {
+          method,
+          headers,
+          body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+        },
+        { incoming: { socket: { remoteAddress: opts.ip ?? '127.0.0.1' } } },
+      );
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: the test sees the text */
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await api.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let ipCounter = 0;
+/** A distinct client address per call, so that tests that are not about rate limits never meet them. */
+export function freshIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+let accountCounter = 0;
+
+export interface Account {
+  token: string;
+  user: { _id: string; name: string; email: string; isAccountVerified: boolean; isAdmin: boolean };
+  email: string;
+  password: string;
+}
+
+/** Signs a new account up (from its own address, so that the signup limit stays out of the way). */
+export async function signUp(t: TestApi, fields: { name?: string; email?: string; password?: string } = {}): Promise<Account> {
+  accountCounter++;
+  const email = fields.email ?? `user${accountCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const password = fields.password ?? `Tr0ub4dor&${accountCounter}x`;
+  const res = await t.call('POST', '/v1/auth/signup', {
+    body: { name: fields.name ?? `User ${accountCounter}`, email, password },
+    ip: freshIp(),
+  });
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { token: res.body.token, user: res.body.user, email, password };
+}

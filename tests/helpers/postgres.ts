@@ -1,0 +1,96 @@
+// A throwaway PostgreSQL server (Debian's package) in a temp folder on a free port.
+// As root it runs as the `postgres` OS user, because initdb refuses root.
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { freePort } from './server.ts';
+
+const run = promisify(execFile);
+
+export interface TestPostgres {
+  /** postgres://postgres@127.0.0.1:PORT/postgres */
+  url: string;
+  port: number;
+  /** A new empty database on this server; returns its URL. */
+  createDatabase(name?: string): Promise<string>;
+  /** Stops the server but keeps its data (an outage); start() brings the same cluster back. */
+  pause(): Promise<void>;
+  start(): Promise<void>;
+  /** Stops the server and deletes its data. */
+  stop(): Promise<void>;
+}
+
+function binDir(): string {
+  if (process.env.PG_BIN) return process.env.PG_BIN;
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => path.join(root, v, 'bin')).find((d) => existsSync(path.join(d, 'initdb')));
+  if (!found) throw new Error('PostgreSQL not found: install Debian\'s postgresql package (see .ci/run) or set PG_BIN');
+  return found;
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = binDir();
+  const dir = await mkdtemp(path.join(tmpdir(), 'api-pg-'));
+  const data = path.join(dir, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const exec = (cmd: string, args: string[]) =>
+    asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]) : run(path.join(bin, cmd), args);
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres']);
+    const { stdout: gid } = await run('id', ['-g', 'postgres']);
+    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
+  }
+  await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const port = await freePort();
+  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = async () => {
+    await exec('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+  };
+  const pause = async () => {
+    await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+  };
+  await start();
+  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  let counter = 0;
+
+  return {
+    url,
+    port,
+    async createDatabase(name = `t_${process.pid}_${Date.now()}_${counter++}`) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`);
+      } finally {
+        await client.end();
+      }
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    pause,
+    start,
+    async stop() {
+      await pause().catch(() => {});
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A database on a server started elsewhere (the vitest globalSetup); same naming as createDatabase. */
+export async function createDatabaseOn(serverUrl: string): Promise<string> {
+  const name = `t_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
