@@ -12,7 +12,7 @@ function Verify() {
     const code = new URLSearchParams(location.search).get('code');
     // The code is single-use and must not stay in the address bar or the history.
     history.replaceState(null, '', location.pathname);
-    void completeGoogleSignIn(code).then((ok) => setFailed(!ok));
+    void completeGoogleSignIn(code, `${location.origin}/google-verify`).then((ok) => setFailed(!ok));
   }, []);
 
   if (!failed) return <Loading label="Completing Google sign-in…" />;

@@ -1,17 +1,61 @@
-// Builds the site once and starts the server of `npm start` on a fresh data folder and a free port.
-// Tests read the base URL from process.env.E2E_BASE_URL (Playwright's baseURL).
-import { execSync } from 'node:child_process';
+// Builds the site as `npm start` does (into its own folder, so that a build by someone else cannot swap
+// files under a running test), then starts, on a fresh data folder:
+//   - a real SMTP catcher (every mail written as JSON to E2E_MAIL_DIR),
+//   - the OIDC stand-in for Google (GOOGLE_* variables of the server),
+//   - the server of `npm start`, with an admin account made through the API and the admin CLI.
+// Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR and E2E_ADMIN_{EMAIL,PASSWORD}.
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startServer } from '../helpers/server.ts';
+import { startOidcProvider, TEST_CLIENT_ID } from '../helpers/oidc-provider.ts';
+import { startSmtpCatcher } from '../helpers/smtp-catcher.ts';
+import { freePort, startServer } from '../helpers/server.ts';
+import { ADMIN } from './fixtures/accounts.ts';
+
+const npx = (args: string[], env: Record<string, string> = {}) =>
+  execFileSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
 
 export default async function globalSetup() {
-  if (!process.env.E2E_SKIP_BUILD) execSync('npm run build', { stdio: 'inherit' });
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'e2e-data-'));
-  const server = await startServer({ env: { DATA_DIR: dataDir } });
+  const root = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+  const distDir = process.env.E2E_DIST_DIR ?? path.join(root, 'dist');
+  if (!process.env.E2E_DIST_DIR) {
+    // PUBLIC_ variables are inlined at build time: the Google button needs the stand-in's client id.
+    npx(['astro', 'build', '--outDir', distDir], { PUBLIC_GOOGLE_CLIENT_ID: TEST_CLIENT_ID });
+    npx(['tsx', 'scripts/postbuild.ts', distDir]);
+  }
+
+  const mailDir = path.join(root, 'mail');
+  const smtp = await startSmtpCatcher({ dir: mailDir });
+  const oidc = await startOidcProvider();
+  const port = await freePort();
+  const env = {
+    DIST_DIR: distDir,
+    DATA_DIR: path.join(root, 'data'),
+    SMTP_URL: smtp.url,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    // Dozens of sign-ins from one address in a minute are the suite, not an attack.
+    RATE_LIMITS: 'off',
+    ...oidc.env,
+  };
+
+  let server = await startServer({ env, port });
+  const res = await fetch(`${server.url}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`admin signup failed: ${res.status} ${await res.text()}`);
+  // The embedded database is one process's folder: promote while the server is down.
+  await server.stop();
+  npx(['tsx', 'src/server/cli/admin.ts', 'promote', ADMIN.email], env);
+  server = await startServer({ env, port });
+
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_MAIL_DIR = mailDir;
   return async () => {
     await server.stop();
+    await oidc.close();
+    await smtp.close();
   };
 }

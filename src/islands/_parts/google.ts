@@ -6,14 +6,20 @@ import { flashAndGo, notify } from '../../lib/toast.ts';
 
 export const googleClientId = (import.meta.env.PUBLIC_GOOGLE_CLIENT_ID as string | undefined) ?? '';
 
-/** Resolves false when the sign-in did not happen (the toast has been shown). */
-export async function completeGoogleSignIn(code: string | null | undefined): Promise<boolean> {
+/**
+ * Resolves false when the sign-in did not happen (the toast has been shown). The redirect flow passes
+ * the redirect_uri it used (this site's /google-verify); the popup flow has none.
+ */
+export async function completeGoogleSignIn(code: string | null | undefined, redirectUri?: string): Promise<boolean> {
   if (!code) {
     notify('error', 'Google login failed — no authorization code received.');
     return false;
   }
   try {
-    const { token, user } = await api.get<{ token: string; user: User }>('v1/auth/google', { code });
+    const { token, user } = await api.get<{ token: string; user: User }>('v1/auth/google', {
+      code,
+      ...(redirectUri ? { redirect_uri: redirectUri } : {}),
+    });
     startSession(token, user);
     flashAndGo('success', `Welcome, ${user.name}!`, '/userdashboard', true);
     return true;
