@@ -10,7 +10,15 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { extends: true, test: { name: 'api-pglite', include: apiTests, env: { API_TEST_DB: 'pglite' } } },
+      {
+        extends: true,
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          env: { API_TEST_DB: 'pglite' },
+          globalSetup: ['tests/helpers/pglite-global-setup.ts'],
+        },
+      },
       {
         extends: true,
         test: {

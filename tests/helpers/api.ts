@@ -1,7 +1,7 @@
 // Builds the API in-process for a test file, on the database its vitest project selects
 // (API_TEST_DB=pglite: a temp data folder; postgres: a fresh database on the globalSetup's server),
 // with a controllable clock and a small JSON client.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -54,6 +54,7 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
 export async function startTestApi(env: Record<string, string> = {}, clock = testClock()): Promise<TestApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'));
   const databaseUrl = env.DATABASE_URL ?? (await freshDatabaseUrl());
+  if (!databaseUrl) await cp(inject('pgliteTemplate'), path.join(dataDir, 'db'), { recursive: true });
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
