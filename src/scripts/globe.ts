@@ -16,33 +16,38 @@ async function start(el: HTMLCanvasElement) {
   const dpr = Math.min(window.devicePixelRatio || 1, 2);
   const size = el.offsetWidth || 600;
   let phi = 0;
-  const stylesBefore = new Set(document.head.querySelectorAll('style'));
-  const globe = createGlobe(el, {
-    devicePixelRatio: dpr,
-    width: size * dpr,
-    height: size * dpr,
-    phi: 0,
-    theta: 0.25,
-    dark: 0,
-    diffuse: 1.2,
-    mapSamples: 16000,
-    mapBrightness: 6,
-    baseColor: [0.93, 0.95, 1],
-    markerColor: [0.15, 0.32, 0.88],
-    glowColor: [0.86, 0.9, 1],
-    // Bengaluru, and a few places our clients are.
-    markers: [
-      { location: [12.97, 77.59], size: 0.06 },
-      { location: [19.07, 72.88], size: 0.03 },
-      { location: [25.2, 55.27], size: 0.03 },
-      { location: [51.51, -0.13], size: 0.03 },
-      { location: [1.35, 103.82], size: 0.03 },
-      { location: [40.71, -74.0], size: 0.03 },
-    ],
-  });
-  // cobe adds a <style> for marker anchors and rewrites it every frame; we use no anchors, and the CSP
-  // would block (and report) each rewrite, so the element is taken out of the document.
-  document.head.querySelectorAll('style').forEach((s) => stylesBefore.has(s) || s.remove());
+  // cobe appends a <style> for marker anchors to <head> and rewrites it every frame. We use no anchors,
+  // and the CSP would block (and report) each rewrite, so that element is kept out of the document.
+  const head = document.head;
+  head.append = (...nodes) => Element.prototype.append.apply(head, nodes.filter((n) => !(n instanceof HTMLStyleElement)));
+  let globe: ReturnType<typeof createGlobe>;
+  try {
+    globe = createGlobe(el, {
+      devicePixelRatio: dpr,
+      width: size * dpr,
+      height: size * dpr,
+      phi: 0,
+      theta: 0.25,
+      dark: 0,
+      diffuse: 1.2,
+      mapSamples: 16000,
+      mapBrightness: 6,
+      baseColor: [0.93, 0.95, 1],
+      markerColor: [0.15, 0.32, 0.88],
+      glowColor: [0.86, 0.9, 1],
+      // Bengaluru, and a few places our clients are.
+      markers: [
+        { location: [12.97, 77.59], size: 0.06 },
+        { location: [19.07, 72.88], size: 0.03 },
+        { location: [25.2, 55.27], size: 0.03 },
+        { location: [51.51, -0.13], size: 0.03 },
+        { location: [1.35, 103.82], size: 0.03 },
+        { location: [40.71, -74.0], size: 0.03 },
+      ],
+    });
+  } finally {
+    delete (head as Partial<HTMLHeadElement>).append;
+  }
   const spin = () => {
     phi += 0.004;
     globe.update({ phi });

@@ -1,0 +1,199 @@
+// The landing page (SPEC: "Landing page (/)"): texts, links, counts and the small scripted behaviours.
+import { test, expect, type Page } from '@playwright/test';
+import { COOKIE_CONSENT_KEY, TIMINGS } from '../../src/lib/constants.ts';
+import site from '../../content/site.json' with { type: 'json' };
+
+const SERVICE_IDS = [
+  'Website-Development',
+  'Mobile Application Development',
+  'CMS Development',
+  'Building Projects',
+  'Automation',
+  'SEO and Analytics',
+];
+
+test.beforeEach(async ({ page }) => {
+  // A stored consent keeps the cookie banner from covering the page.
+  await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
+});
+
+const columns = (page: Page) =>
+  page.locator('[data-services-grid]').evaluate((el) => getComputedStyle(el).gridTemplateColumns.split(' ').length);
+
+test('head: title, description, canonical, sharing tags and Organization JSON-LD', async ({ page }) => {
+  const res = await page.goto('/');
+  expect(res?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Software and Web Development Company/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/$/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /.+/);
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', /^https?:\/\/.+\/og\.png$/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  expect(ld['@type']).toBe('Organization');
+  expect(ld.email).toBe(site.email);
+  await expect(page.locator('h1')).toHaveCount(1);
+});
+
+test('announcement banner is shown and can be dismissed', async ({ page }) => {
+  await page.goto('/');
+  const banner = page.locator('[data-banner]');
+  await expect(banner).toContainText('AI-powered SEO tool');
+  await page.getByRole('button', { name: 'Dismiss announcement' }).click();
+  await expect(banner).toHaveCount(0);
+});
+
+test('header: navigation, App dropdown, buttons and shadow once scrolled', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const app = nav.getByRole('link', { name: 'App', exact: true });
+  await expect(app).toHaveAttribute('href', '#app');
+  await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+  await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '#about');
+  await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '#services');
+  await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  await expect(nav.getByRole('link', { name: 'Try Free' })).toHaveAttribute('href', '/TryNow');
+
+  const seo = nav.locator('[data-seo-app-link]');
+  await expect(seo).toBeHidden();
+  await app.hover();
+  await expect(seo).toBeVisible();
+  await expect(seo).toHaveAttribute('href', site.seoAppUrl);
+  await expect(seo).toHaveAttribute('target', '_blank');
+  await expect(seo).toHaveAttribute('rel', /noopener/);
+
+  const header = page.locator('[data-header]');
+  await page.evaluate((y) => window.scrollTo(0, y), TIMINGS.headerShadowPx);
+  await expect(header).not.toHaveAttribute('data-scrolled');
+  await page.evaluate((y) => window.scrollTo(0, y + 40), TIMINGS.headerShadowPx);
+  await expect(header).toHaveAttribute('data-scrolled', '');
+  await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
+});
+
+test('hero: claim, calls to action and delayed reveal', async ({ page }) => {
+  await page.goto('/');
+  const hero = page.locator('#home');
+  await expect(hero).toContainText(/trusted by millions/i);
+  await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/TryNow');
+  await expect(hero.getByRole('link', { name: 'Book a Call' })).toHaveAttribute('href', '#contact');
+  await expect(page.locator('[data-hero]')).toHaveClass(/\bactive\b/);
+});
+
+test('the globe library is not fetched for visitors who prefer reduced motion', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await page.goto('/');
+  await page.waitForTimeout(1000);
+  await expect(page.locator('[data-globe]')).not.toHaveClass(/opacity-100/);
+  expect(requested.filter((u) => /cobe/i.test(u))).toEqual([]);
+  await context.close();
+});
+
+test('services: six cards with Learn More links, 1/2/3 columns by width, staggered', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/');
+  const cards = page.locator('[data-service-card]');
+  await expect(cards).toHaveCount(6);
+  const hrefs = await cards.getByRole('link', { name: /Learn More/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  expect(hrefs).toEqual(SERVICE_IDS.map((id) => `/service-details/${encodeURIComponent(id)}`));
+  expect(hrefs[1]).toBe('/service-details/Mobile%20Application%20Development');
+  const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
+  expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s', '0.5s']);
+  expect(await columns(page)).toBe(3);
+  await page.setViewportSize({ width: 800, height: 900 });
+  expect(await columns(page)).toBe(2);
+  await page.setViewportSize({ width: 390, height: 800 });
+  expect(await columns(page)).toBe(1);
+});
+
+test('sections take the active class once 10 % is visible', async ({ page }) => {
+  await page.goto('/');
+  const about = page.locator('#about');
+  await expect(about).toHaveClass(/\breveal\b/);
+  await expect(about).not.toHaveClass(/\bactive\b/);
+  await about.scrollIntoViewIfNeeded();
+  await expect(about).toHaveClass(/\bactive\b/);
+});
+
+test('about: 98% satisfaction, six selling points and its two buttons', async ({ page }) => {
+  await page.goto('/');
+  const about = page.locator('#about');
+  await expect(about).toContainText('98%');
+  await expect(about).toContainText(/customer satisfaction/i);
+  const points = about.locator('li h3');
+  await expect(points).toHaveText([
+    'End-to-end solutions',
+    'Seamless integration between modules',
+    'Minimal training',
+    'Regular updates',
+    'Customisation',
+    'Dedicated support',
+  ]);
+  await expect(about.getByRole('link', { name: 'Request a Demo' })).toHaveAttribute('href', '#contact');
+  await expect(about.getByRole('button', { name: 'View Success Stories' })).toBeVisible();
+});
+
+test('contact section: form island, location, e-mail, phone and hours', async ({ page }) => {
+  await page.goto('/');
+  const contact = page.locator('#contact');
+  await expect(contact.locator('astro-island[component-url*="ContactForm"]')).toHaveCount(1);
+  await expect(contact).toContainText('Bengaluru, India');
+  await expect(contact.getByRole('link', { name: site.email })).toHaveAttribute('href', `mailto:${site.email}`);
+  await expect(contact).toContainText(site.phone);
+  await expect(contact).toContainText('Monday to Friday: 10:00 AM to 4:00 PM');
+  await expect(contact).toContainText('Saturday and Sunday: Closed');
+});
+
+test('footer: section anchors, resources, legal links and four social networks', async ({ page }) => {
+  await page.goto('/');
+  const footer = page.locator('footer');
+  await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '#about');
+  await expect(footer.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '#services');
+  await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
+  for (const name of ['Community', 'Blog', 'Webinars', 'Events']) await expect(footer.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Privacy Policy', 'Terms of Service', 'Security', 'Legal']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/policy/');
+  }
+  const social = footer.getByRole('list', { name: 'Social networks' }).getByRole('link');
+  await expect(social).toHaveCount(4);
+  for (const network of ['Instagram', 'LinkedIn', 'Facebook', 'Threads']) {
+    await expect(footer.getByRole('link', { name: new RegExp(`on ${network}$`) })).toHaveAttribute('rel', /noopener/);
+  }
+});
+
+test('back-to-top appears after 300 px and scrolls smoothly to the top', async ({ page }) => {
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Back to top' });
+  await expect(button).toBeHidden();
+  await page.evaluate((y) => window.scrollTo(0, y), TIMINGS.backToTopPx - 50);
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect(button).toBeVisible();
+  await button.click();
+  // Smooth: not at the top at once, then at the top.
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+});
+
+test('mobile: the hamburger menu opens, closes, and closes when a link is chosen', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  const menu = page.locator('#mobile-menu');
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Projects' })).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(menu).toBeVisible();
+  await toggle.click();
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Services' }).click();
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(page).toHaveURL(/#services$/);
+});

@@ -1,0 +1,163 @@
+// Projects, policy, Try Now, contact, the not-found page, inner navigation, case redirects and the
+// search-engine files (SPEC section 2).
+import { test, expect } from '@playwright/test';
+import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
+import site from '../../content/site.json' with { type: 'json' };
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
+});
+
+test('projects: Our Projects with five cards, staggered 0.1 s', async ({ page }) => {
+  const res = await page.goto('/projects');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Projects');
+  const cards = page.locator('[data-project-card]');
+  await expect(cards).toHaveCount(5);
+  for (const card of await cards.all()) {
+    await expect(card.locator('img')).toHaveAttribute('alt', /.+/);
+    await expect(card.locator('img')).toHaveAttribute('src', /\.webp/);
+    await expect(card.locator('h2')).toHaveText(/.+/);
+    await expect(card.locator('[data-category]')).toHaveText(/.+/);
+    expect(await card.getByRole('list', { name: 'Technologies' }).getByRole('listitem').count()).toBeGreaterThan(0);
+  }
+  await expect(cards.last().locator('h2')).toHaveText('MORE');
+  const viewLinks = page.getByRole('link', { name: /View Project/ });
+  expect(await viewLinks.count()).toBeGreaterThan(0);
+  for (const link of await viewLinks.all()) {
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', /noopener/);
+  }
+  const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
+  expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s']);
+  await expect(cards.first()).toHaveClass(/\bactive\b/);
+});
+
+test('policy: 8 sections in the contents, date, e-mail and five social login services', async ({ page }) => {
+  const res = await page.goto('/policy/');
+  expect(res?.status()).toBe(200);
+  const contents = page.locator('[data-policy-contents] a');
+  await expect(contents).toHaveText([
+    /Interpretation and Definitions$/,
+    /Collecting and Using Your Personal Data$/,
+    /Tracking Technologies and Cookies$/,
+    /Use of Your Personal Data$/,
+    /Retention$/,
+    /Transfer$/,
+    /Security$/,
+    /Contact Us$/,
+  ]);
+  for (const link of await contents.all()) {
+    const target = (await link.getAttribute('href'))!.slice(1);
+    await expect(page.locator(`h2[id="${target}"]`)).toHaveCount(1);
+  }
+  await expect(page.getByText('Last updated June 19, 2025')).toBeVisible();
+  await expect(page.getByRole('link', { name: site.email }).first()).toHaveAttribute('href', `mailto:${site.email}`);
+  const article = page.locator('article');
+  for (const service of ['Google', 'Facebook', 'Instagram', 'Twitter', 'LinkedIn']) {
+    await expect(article.getByRole('listitem').filter({ hasText: new RegExp(`^${service}$`) })).toHaveCount(1);
+  }
+});
+
+test('TryNow: Choose Your Apps and the AI SEO tool opening safely in a new tab', async ({ page }) => {
+  await page.goto('/TryNow');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose Your Apps');
+  const cards = page.locator('[data-app-card]');
+  await expect(cards).toHaveCount(1);
+  const open = cards.getByRole('link', { name: /Open AI SEO Tool/ });
+  await expect(open).toHaveAttribute('href', site.seoAppUrl);
+  await expect(open).toHaveAttribute('target', '_blank');
+  await expect(open).toHaveAttribute('rel', 'noopener noreferrer');
+});
+
+test('contact page holds the contact form island', async ({ page }) => {
+  const res = await page.goto('/contact');
+  expect(res?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+  await expect(page.locator('astro-island[component-url*="ContactForm"]')).toHaveCount(1);
+});
+
+test('unknown paths: 404 page with status 404, link home, path logged', async ({ page }) => {
+  const logged: string[] = [];
+  page.on('console', (m) => logged.push(m.text()));
+  const res = await page.goto('/no/such/page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('404');
+  await expect(page.getByText('Oops! Page not found')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+  await expect.poll(() => logged.some((l) => l.includes('/no/such/page'))).toBe(true);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+});
+
+test('case variants of routes redirect (301) to the spec spelling', async ({ request }) => {
+  const cases: Array<[string, string]> = [
+    ['/trynow', '/TryNow'],
+    ['/TRYNOW', '/TryNow'],
+    ['/Projects', '/projects'],
+    ['/CONTACT', '/contact'],
+    ['/Login', '/login'],
+    ['/signup', '/Signup'],
+  ];
+  for (const [from, to] of cases) {
+    // The account pages come from another part of the build; check them only where they exist.
+    if ((await request.get(to, { maxRedirects: 0 })).status() !== 200) continue;
+    const res = await request.get(from, { maxRedirects: 0 });
+    expect(res.status(), from).toBe(301);
+    expect(new URL(res.headers()['location']!, 'http://x').pathname, from).toBe(to);
+  }
+});
+
+test('inner pages: top navigation with the APP dropdown, and the mobile menu', async ({ page }) => {
+  await page.goto('/projects');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'APP', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Projects' })).toHaveAttribute('href', '/projects');
+  await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/#about');
+  await expect(nav.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '/');
+  await expect(nav.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
+  await expect(nav.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/login');
+  await expect(nav.getByRole('link', { name: 'Try Free' })).toHaveAttribute('href', '/TryNow');
+  await nav.getByRole('link', { name: 'APP', exact: true }).hover();
+  await expect(nav.locator('[data-seo-app-link]')).toBeVisible();
+
+  await page.setViewportSize({ width: 390, height: 800 });
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  const menu = page.locator('#mobile-menu');
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/contact\/?$/);
+});
+
+test('search engines: robots.txt names the sitemap, which lists the public pages', async ({ request }) => {
+  const robots = await request.get('/robots.txt');
+  expect(robots.status()).toBe(200);
+  const sitemapLine = /^Sitemap: (\S+)$/m.exec(await robots.text());
+  expect(sitemapLine?.[1]).toMatch(/\/sitemap-index\.xml$/);
+  const index = await request.get('/sitemap-index.xml');
+  expect(index.status()).toBe(200);
+  const urls = await (await request.get('/sitemap-0.xml')).text();
+  for (const path of ['/projects/', '/policy/', '/TryNow/', '/contact/', '/service-details/Mobile%20Application%20Development/']) {
+    expect(urls).toContain(path);
+  }
+  expect(urls).not.toContain('404');
+});
+
+test('each public page has its own title, description, canonical and sharing tags', async ({ page }) => {
+  const titles = new Set<string>();
+  for (const path of ['/', '/projects', '/policy/', '/TryNow', '/contact', '/service-details/SEO%20and%20Analytics']) {
+    await page.goto(path);
+    const title = await page.title();
+    expect(titles.has(title), `${path} title is unique`).toBe(false);
+    titles.add(title);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{40,}/);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\//);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
+    await expect(page.locator('meta[name="twitter:title"]')).toHaveAttribute('content', title);
+    await expect(page.locator('h1')).toHaveCount(1);
+  }
+});

@@ -1,0 +1,59 @@
+// Service detail pages (SPEC: "Service detail (/service-details/{id})") and the service 404.
+import { test, expect } from '@playwright/test';
+import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
+
+const SERVICES = [
+  { id: 'Website-Development', title: 'Website Development', features: 11, caseStudies: 0 },
+  { id: 'Mobile Application Development', title: 'Mobile Application Development', features: 3, caseStudies: 0 },
+  { id: 'CMS Development', title: 'CMS Development', features: 3, caseStudies: 0 },
+  { id: 'Building Projects', title: 'Building Projects', features: 2, caseStudies: 0 },
+  { id: 'Automation', title: 'Automation', features: 2, caseStudies: 2 },
+  { id: 'SEO and Analytics', title: 'SEO and Analytics', features: 3, caseStudies: 0 },
+];
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
+});
+
+for (const s of SERVICES) {
+  test(`${s.id}: hero, ${s.features} key features, ${s.caseStudies} case studies, Service JSON-LD`, async ({ page }) => {
+    const res = await page.goto(`/service-details/${encodeURIComponent(s.id)}`);
+    expect(res?.status()).toBe(200);
+    await expect(page.locator('h1')).toHaveText(s.title);
+    await expect(page.locator('#overview svg').first()).toBeVisible();
+    await expect(page.locator('#overview p').first()).toHaveText(/.{150,}/);
+    await expect(page.getByRole('heading', { name: 'Key Features', level: 2 })).toBeVisible();
+    await expect(page.locator('[data-feature]')).toHaveCount(s.features);
+    await expect(page.locator('[data-case-study]')).toHaveCount(s.caseStudies);
+    await expect(page.getByRole('link', { name: /Explore More Services/ })).toHaveAttribute('href', '/');
+
+    const tracks = page.locator('[data-marquee-track]');
+    await expect(tracks).toHaveCount(2);
+    const [first, second] = await tracks.evaluateAll((els) => els.map((el) => getComputedStyle(el).animationDirection));
+    expect(first).toBe('normal');
+    expect(second).toBe('reverse');
+
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld['@type']).toBe('Service');
+    expect(ld.name).toBe(s.title);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/service-details/${encodeURIComponent(s.id)}/?$`));
+  });
+}
+
+test('an unknown service id shows Service Not Found with status 404', async ({ page }) => {
+  for (const path of ['/service-details/Nope', '/service-details/website-development%20x', '/service-details/404']) {
+    const res = await page.goto(path);
+    expect(res?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Service Not Found');
+    await expect(page.getByRole('link', { name: 'Back to Services' })).toHaveAttribute('href', '/');
+  }
+});
+
+test('a hash scrolls to its section; no hash starts at the top', async ({ page }) => {
+  await page.goto('/service-details/Automation#case-studies');
+  await expect(page.locator('#case-studies')).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  await page.goto('/service-details/Automation');
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+});
