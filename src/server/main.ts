@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import { existsSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config.ts';
 import { createApi } from './app.ts';
+import { DataDirBusyError } from './db/lock.ts';
 import { loadStaticSite } from './site/static-site.ts';
 import { applySecurityHeaders, isHttps } from './security-headers.ts';
 
@@ -14,10 +15,11 @@ async function main() {
   const api = await createApi(config);
   const site = await loadStaticSite(config.distDir);
 
-  const listener = getRequestListener(async (req) => {
+  // `env` carries the Node socket, from which the API reads the client address for its rate limits.
+  const listener = getRequestListener(async (req, env) => {
     const { pathname } = new URL(req.url);
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
-    const res = isApi ? await api.app.fetch(req) : site.handle(req);
+    const res = isApi ? await api.app.fetch(req, env) : site.handle(req);
     applySecurityHeaders(res.headers, { https: isHttps(req, config.trustProxy) });
     return res;
   });
@@ -40,6 +42,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  console.error(err instanceof ConfigError || err instanceof DataDirBusyError ? err.message : err);
   process.exit(1);
 });
