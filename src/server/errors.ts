@@ -40,7 +40,13 @@ export function validationHook(result: { success: boolean; error?: ZodError }, c
 
 // Connection-level failures from pg / PGlite: SQLSTATE class 08 and 57P0x, socket errors, pool timeouts.
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03']);
-const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection is closed|PGlite is closed|Query read timeout/i;
+const UNAVAILABLE_MESSAGES = /timeout exceeded when trying to connect|Connection terminated|connection is closed|PGlite is closed|Query read timeout|not queryable/i;
+
+function sqlState(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } };
+  const code = e.cause?.code ?? e.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
@@ -60,6 +66,8 @@ export function onError(err: Error, c: Context) {
     // Hono's own: malformed JSON (400) and the like.
     return c.json(errorBody(err.message || 'Bad request'), err.status as ContentfulStatusCode);
   }
+  // SQLSTATE class 22, data exception: input the database cannot hold (a NUL in text, an absurd number).
+  if (sqlState(err)?.startsWith('22')) return c.json(errorBody('Invalid input'), 400);
   if (isDatabaseUnavailable(err)) {
     c.header('Retry-After', '5');
     return c.json(errorBody('Service temporarily unavailable. Please try again shortly.'), 503);

@@ -52,7 +52,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     await exec('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
   };
   const pause = async () => {
-    await exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   };
   await start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
