@@ -7,6 +7,8 @@ const executablePath = existsSync(systemChromium) ? systemChromium : undefined;
 
 export default defineConfig({
   testDir: 'tests/e2e',
+  // Several people may run suites in one checkout at once: each run can keep its artefacts apart.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: process.env.CI ? 2 : 2,

@@ -9,7 +9,7 @@ export default function Toaster() {
   useEffect(showFlashes, []);
   return (
     <ErrorBoundary>
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      <ToastContainer position="top-center" autoClose={5000} newestOnTop closeOnClick pauseOnFocusLoss={false} />
     </ErrorBoundary>
   );
 }

@@ -1,0 +1,142 @@
+// Signup, dashboard, e-mail verification with the mailed code, log out, login: the whole account path.
+import { TOKEN_KEY } from '../../src/lib/constants.ts';
+import { createAccount, uniqueEmail, useToken } from './fixtures/accounts.ts';
+import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
+
+test('signup → dashboard → code by mail → verified → log out → login', async ({ page }) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('journey');
+  const password = 'Journey-Pass-77';
+
+  await page.goto('/Signup');
+  await hydrated(page);
+  // The spec's validation messages, inline.
+  await page.getByLabel('Full name').fill('J');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByText('Name must be at least 2 characters')).toBeVisible();
+  await expect(page.getByText('Please enter a valid email')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+
+  await page.getByLabel('Full name').fill('Journey Person');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.route('**/api/v1/auth/signup', async (route) => {
+    await new Promise((r) => setTimeout(r, 300));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  // Signup goes to /login, whose guard sends the new (signed-in) user on to the dashboard.
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expectToast(page, 'Account created successfully!');
+
+  // Dashboard: featured projects with the claim text, and the avatar menu.
+  await expect(page.getByRole('heading', { name: 'Featured projects' })).toBeVisible();
+  await expect(page.getByText(/Claim a project by filling in the contact form with the site name/)).toBeVisible();
+  await expect(page.locator('#featured-title + p + ul > li')).toHaveCount(2);
+  const avatar = page.getByRole('button', { name: `Account menu for ${email}` });
+  await expect(avatar).toHaveText(email.slice(0, 2).toUpperCase());
+  await avatar.click();
+  await expect(page.locator('#account-menu').getByText(email)).toBeVisible();
+
+  const asked = Date.now();
+  await page.getByRole('link', { name: 'Verify Account' }).click();
+  await expect(page).toHaveURL(/\/email-verify$/);
+  await expectToast(page, 'Verification code sent to your email');
+  await expect(page.getByText('Enter 6 Digit Code sent to your Mail')).toBeVisible();
+  const code = await mailedCode(email, /Verify your e-mail/, asked - 1000);
+
+  // Typing moves forward box by box.
+  await page.getByLabel('Digit 1 of 6').focus();
+  await page.keyboard.type(code);
+  for (let i = 0; i < 6; i++) await expect(page.getByLabel(`Digit ${i + 1} of 6`)).toHaveValue(code[i]!);
+  await page.getByRole('button', { name: 'verify Email' }).click();
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expectToast(page, 'Email verified successfully');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.locator('#account-menu').getByText('Verified', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Verify Account' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'Successfully logged out');
+  expect(await page.evaluate((k) => localStorage.getItem(k) ?? sessionStorage.getItem(k), TOKEN_KEY)).toBeNull();
+
+  // Login: validation, wrong password, then the right one.
+  await hydrated(page);
+  await page.getByLabel('Email').fill('nope');
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('Wrong-Password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Invalid credentials' }).first()).toBeVisible();
+  await expectToast(page, 'Invalid credentials');
+  await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Remember me' }).check();
+  await page.getByLabel('Password').fill(password);
+  await page.route('**/api/v1/auth/sign-in', async (route) => {
+    await new Promise((r) => setTimeout(r, 300));
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expectToast(page, 'Signed in successfully');
+  // The login page was replaced in the history.
+  await page.goBack();
+  await expect(page).not.toHaveURL(/\/login/);
+});
+
+test('signup with a taken e-mail shows the spec toast', async ({ page, baseURL }) => {
+  const taken = await createAccount(baseURL!, 'taken');
+  await page.goto('/Signup');
+  await hydrated(page);
+  await page.getByLabel('Full name').fill('Second Person');
+  await page.getByLabel('Email').fill(taken.email);
+  await page.getByLabel('Password').fill('Another-Pass-9');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expectToast(page, 'Enter a Vaild Email');
+  await expect(page).toHaveURL(/\/Signup/);
+});
+
+test('the code boxes: paste fills in order, Backspace in an empty box goes back', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'boxes');
+  await useToken(page, account.token);
+  await page.goto('/email-verify');
+  const box = (n: number) => page.getByLabel(`Digit ${n} of 6`);
+  await expect(box(1)).toHaveAttribute('autocomplete', 'one-time-code');
+  await expect(box(1)).toHaveAttribute('inputmode', 'numeric');
+  await box(1).focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text', '98 76 54 32');
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  for (const [i, d] of ['9', '8', '7', '6', '5', '4'].entries()) await expect(box(i + 1)).toHaveValue(d);
+  await expect(box(6)).toBeFocused();
+  await page.keyboard.press('Backspace');
+  await expect(box(6)).toHaveValue('');
+  await page.keyboard.press('Backspace');
+  await expect(box(5)).toBeFocused();
+});
+
+test('a wrong code still goes to the dashboard, with the server message', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'wrongcode');
+  await useToken(page, account.token);
+  await page.goto('/userdashboard');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('link', { name: 'Verify Account' }).click();
+  await expect(page).toHaveURL(/\/email-verify$/);
+  await page.getByLabel('Digit 1 of 6').focus();
+  await page.keyboard.type('000000');
+  await page.getByRole('button', { name: 'verify Email' }).click();
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expect(page.locator('.Toastify__toast--error')).toBeVisible();
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('link', { name: 'Verify Account' })).toBeVisible();
+});
