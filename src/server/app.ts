@@ -53,7 +53,14 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
   app.use(noStore);
   if (config.corsOrigins.length > 0) {
-    app.use(cors({ origin: config.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+    app.use(
+      cors({
+        origin: config.corsOrigins,
+        allowMethods: ['GET', 'POST', 'DELETE'],
+        allowHeaders: ['Authorization', 'Content-Type'],
+        maxAge: 600,
+      }),
+    );
   }
   app.use(limitBody, jsonOnly);
 

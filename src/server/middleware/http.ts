@@ -1,13 +1,20 @@
 // Request hygiene for every API call: no caching, JSON only, bodies at most 16 KiB.
 import type { MiddlewareHandler } from 'hono';
+import { COMMON_HEADERS, NON_PAGE_CSP } from '../security-headers.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { LIMITS } from '../../lib/constants.ts';
 import { errorBody } from '../errors.ts';
 
+/**
+ * Every API answer, errors and preflights included, is never cached and carries the security headers
+ * itself: as a Netlify Function the site's header rules do not reach it (HSTS stays with the host).
+ */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
-  c.res.headers.set('Cache-Control', 'no-store');
-  c.res.headers.set('X-Content-Type-Options', 'nosniff');
+  const headers = c.res.headers;
+  headers.set('Cache-Control', 'no-store');
+  for (const [k, v] of Object.entries(COMMON_HEADERS)) headers.set(k, v);
+  headers.set('Content-Security-Policy', NON_PAGE_CSP);
 };
 
 export const limitBody = bodyLimit({
