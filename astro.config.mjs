@@ -35,7 +35,7 @@ export default defineConfig({
         "base-uri 'self'",
         "object-src 'none'",
         "form-action 'self'",
-        "img-src 'self' data: https://*.googleusercontent.com",
+        "img-src 'self'",
         "font-src 'self'",
         `connect-src 'self' https://accounts.google.com${apiOrigin ? ' ' + apiOrigin : ''}`,
         'frame-src https://accounts.google.com',
