@@ -1,0 +1,47 @@
+// Properties of the secrets the API hands out and of what it stores instead.
+import { randomBytes } from 'node:crypto';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hashCode, newCode, newToken, sameDigest, sha256 } from '../../src/server/auth/tokens.ts';
+import { extractCode } from '../helpers/smtp-catcher.ts';
+
+describe('tokens and codes', () => {
+  it('session tokens carry 256 bits and are never repeated', () => {
+    const tokens = new Set(Array.from({ length: 1000 }, newToken));
+    expect(tokens.size).toBe(1000);
+    for (const t of tokens) expect(Buffer.from(t, 'base64url')).toHaveLength(32);
+  });
+
+  it('codes are always six digits', () => {
+    for (let i = 0; i < 2000; i++) expect(newCode()).toMatch(/^\d{6}$/);
+  });
+
+  it('a code hash depends on the key, the code id and the code, and reveals none of them', () => {
+    const key = randomBytes(32);
+    fc.assert(
+      fc.property(fc.uuid(), fc.integer({ min: 0, max: 999_999 }), (id, n) => {
+        const code = String(n).padStart(6, '0');
+        const digest = hashCode(key, id, code);
+        expect(digest).toMatch(/^[0-9a-f]{64}$/);
+        expect(digest).not.toContain(code);
+        expect(sameDigest(digest, hashCode(key, id, code))).toBe(true);
+        expect(sameDigest(digest, hashCode(randomBytes(32), id, code))).toBe(false);
+        const other = String((n + 1) % 1_000_000).padStart(6, '0');
+        expect(sameDigest(digest, hashCode(key, id, other))).toBe(false);
+      }),
+    );
+  });
+
+  it('sha256 is the hex digest', () => {
+    expect(sha256('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
+  });
+
+  it('extractCode finds the code in a mail body', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999 }), (n) => {
+        const code = String(n).padStart(6, '0');
+        expect(extractCode(`Hello,\n\nUse this code:\n\n${code}\n\nIt expires in 10 minutes.`)).toBe(code);
+      }),
+    );
+  });
+});
