@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite in <DATA_DIR>/db, or a PostgreSQL server when DATABASE_URL is set.
 // Both get the same Drizzle schema and the same committed migrations, applied here at start.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Beside this file when run from source; from the working directory when bundled (a Netlify Function
+// ships the folder through `included_files`).
+const migrationsFolder = [fileURLToPath(new URL('./migrations', import.meta.url)), path.resolve('src/server/db/migrations')].find(
+  (dir) => existsSync(path.join(dir, 'meta', '_journal.json')),
+)!;
 // Any fixed number: serialises migrations when several API processes start against one PostgreSQL.
 const MIGRATION_LOCK_ID = 72_410_993;
 
