@@ -11,8 +11,8 @@ interface Flash {
 
 const FLASH_KEY = 'flashToasts';
 
-// The message doubles as the id, so one cause never stacks the same toast twice.
-const idOf = (kind: ToastKind, message: string) => `${kind}:${message}`;
+// The message makes the id, so one cause never stacks the same toast twice (it is also the DOM id).
+const idOf = (kind: ToastKind, message: string) => `toast-${kind}-${message.replace(/[^a-z0-9]+/gi, '-')}`;
 
 export function notify(kind: ToastKind, message: string) {
   toast[kind](message, { toastId: idOf(kind, message) });
