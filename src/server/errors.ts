@@ -58,6 +58,8 @@ export function isDatabaseUnavailable(err: unknown): boolean {
 }
 
 export function onError(err: Error, c: Context) {
+  // Also set here: a path that normalises to outside /api (e.g. /api/x/%2e%2e/%2e%2e) skips the middleware.
+  c.header('Cache-Control', 'no-store');
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
     return c.json(errorBody(err.message, err.issues), err.status);
@@ -77,5 +79,6 @@ export function onError(err: Error, c: Context) {
 }
 
 export function notFound(c: Context) {
+  c.header('Cache-Control', 'no-store');
   return c.json(errorBody('Not found'), 404);
 }
