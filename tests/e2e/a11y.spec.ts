@@ -1,0 +1,81 @@
+// axe-core on every page, signed out and signed in (as an admin, who can open every page), and on the
+// islands' open states: cookie banner and settings, avatar menu, confirmation dialog, OTP step, toasts.
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
+import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+
+const PUBLIC = ['/', '/projects', '/policy/', '/TryNow', '/contact', '/service-details/Website-Development', '/service-details/Nope', '/no-such-page'];
+const ACCOUNT = ['/Signup', '/login', '/forgot-password', '/google-verify'];
+const SIGNED_IN = ['/userdashboard', '/email-verify', '/admin', '/admin/addwebsite', '/admin/adminusers', '/admin/contactdetails', '/admin/userdashboard'];
+
+async function expectNoSeriousViolations(page: Page) {
+  // Revealed sections are what visitors see; axe should judge them, not their faded-in start.
+  await page.evaluate(() => document.querySelectorAll('.reveal').forEach((el) => el.classList.add('active')));
+  await page.waitForTimeout(300);
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('signed out, cookie banner open', () => {
+  test.use({ consent: null });
+  for (const path of [...PUBLIC, ...ACCOUNT]) {
+    test(`axe: ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
+      await page.getByRole('button', { name: 'Cookie Settings' }).click();
+      await expectNoSeriousViolations(page);
+    });
+  }
+});
+
+test.describe('signed in as an admin', () => {
+  test.beforeEach(async ({ page, baseURL }) => {
+    await useToken(page, await signInAs(baseURL!, ADMIN.email, ADMIN.password));
+  });
+  for (const path of [...PUBLIC, '/forgot-password', ...SIGNED_IN.filter((p) => p !== '/email-verify')]) {
+    test(`axe: ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      if (path.startsWith('/admin') || path === '/userdashboard') {
+        await page.getByRole('button', { name: /Account menu/ }).click();
+        await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+      }
+      await expectNoSeriousViolations(page);
+    });
+  }
+
+  test('axe: the delete confirmation dialog', async ({ page }) => {
+    await page.goto('/admin/adminusers');
+    await page.getByLabel('Search users').fill(ADMIN.email);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('button', { name: `Delete ${ADMIN.email}` }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectNoSeriousViolations(page);
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+});
+
+test('axe: /email-verify for an unverified user, and a toast on screen', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'axe');
+  await useToken(page, account.token);
+  await page.goto('/email-verify');
+  await expect(page.getByLabel('Digit 1 of 6')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByRole('button', { name: 'Send a new code' }).click();
+  await expectToast(page, 'Verification code sent to your email');
+  await expectNoSeriousViolations(page);
+});
+
+test('axe: the forgot-password code step with an error', async ({ page }) => {
+  await page.goto('/forgot-password');
+  await hydrated(page);
+  await page.getByLabel('Email').fill('nobody@e2e.example.com');
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText('OTP must be 6 digits')).toBeVisible();
+  await expectNoSeriousViolations(page);
+});
