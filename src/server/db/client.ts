@@ -69,8 +69,11 @@ async function openPostgres(url: string): Promise<Database> {
     idleTimeoutMillis: 30_000,
     query_timeout: 10_000,
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process: the pool reports idle clients, and a
+  // checked-out client (e.g. between the statements of a transaction) emits 'error' itself. The query in
+  // hand fails (a 503), and the pool drops the broken client when it is released.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
 
   const client = await pool.connect();
   try {
