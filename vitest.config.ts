@@ -28,6 +28,18 @@ export default defineConfig({
           globalSetup: ['tests/helpers/postgres-global-setup.ts'],
         },
       },
+      {
+        // Several server processes, PostgreSQL clusters, kill -9 and outages (docs/reliability.md): one file
+        // at a time, after the other projects, so that their timings do not compete with the rest.
+        extends: true,
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+          testTimeout: 120_000,
+        },
+      },
     ],
   },
 });
