@@ -63,7 +63,7 @@ export class Mailer {
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
     await writeFile(file, raw);
-    if (this.config.logLevel !== 'silent') {
+    if (this.config.logLevel === 'info') {
       console.log(`\n[dev mail] to ${message.to}: ${message.subject}\n${message.text}(saved as ${file})\n`);
     }
   }
