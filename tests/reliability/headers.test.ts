@@ -1,0 +1,124 @@
+// The headers of DESIGN.md section 5, over real HTTP from the `npm start` server (src/server/main.ts) on a
+// page, an asset, an API answer and two 404s; and the same values in netlify.toml and the _headers file
+// the build writes for Netlify. The real build's pages and Google sign-in under the policy:
+// tests/e2e/headers.spec.ts.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeNetlifyHeaders } from '../../scripts/postbuild/netlify-headers.ts';
+import { makeMiniDist } from '../../scripts/reliability/common.ts';
+import { COMMON_HEADERS, HSTS, isHttps } from '../../src/server/security-headers.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+
+const EXPECTED = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
+  'cross-origin-resource-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+};
+const ORIGIN = 'https://app.example.com';
+
+let dist: string;
+let server: RunningServer;
+beforeAll(async () => {
+  dist = await makeMiniDist();
+  server = await startServer({ env: { DIST_DIR: dist, DATA_DIR: path.join(dist, 'data'), TRUST_PROXY: 'true', CORS_ORIGINS: ORIGIN } });
+});
+afterAll(async () => {
+  await server?.stop();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const get = (p: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + p, { method, headers, redirect: 'manual' });
+
+describe('headers of the npm start server', () => {
+  const targets = {
+    page: { path: '/', status: 200, page: true },
+    asset: { path: '/_astro/app.js', status: 200, page: false },
+    'API answer': { path: '/api/health', status: 200, page: false },
+    '404 page': { path: '/no/such/page', status: 404, page: true },
+    'API 404': { path: '/api/no/such/call', status: 404, page: false },
+  };
+  for (const [name, t] of Object.entries(targets)) {
+    it(`${name}: nosniff, Referrer-Policy, Permissions-Policy, COOP, CORP, frame-ancestors, no HSTS over plain HTTP`, async () => {
+      const res = await get(t.path);
+      expect(res.status).toBe(t.status);
+      for (const [k, v] of Object.entries(EXPECTED)) expect(res.headers.get(k), k).toBe(v);
+      expect(res.headers.get('permissions-policy')).toMatch(/camera=\(\).*microphone=\(\).*geolocation=\(\)/);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("frame-ancestors 'none'");
+      if (t.page) {
+        // The page's own hashed policy from its <meta>, as a header.
+        expect(csp).toMatch(/script-src 'self' 'sha256-AAAA'/);
+      } else {
+        expect(csp).toBe("default-src 'none'; frame-ancestors 'none'");
+      }
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+      if (t.path.startsWith('/api')) expect(res.headers.get('cache-control')).toBe('no-store');
+      else expect(res.headers.get('cache-control')).not.toContain('no-store');
+    });
+  }
+
+  it('HSTS for a year with subdomains when a trusted proxy says the request came over HTTPS', async () => {
+    for (const p of ['/', '/api/health', '/_astro/app.js', '/nope']) {
+      const res = await get(p, { 'x-forwarded-proto': 'https' });
+      expect(res.headers.get('strict-transport-security'), p).toBe('max-age=31536000; includeSubDomains');
+    }
+    // Without TRUST_PROXY the header is not believed; own TLS always counts.
+    const req = new Request('http://x/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(isHttps(req, false)).toBe(false);
+    expect(isHttps(req, true)).toBe(true);
+    expect(isHttps(new Request('https://x/'), false)).toBe(true);
+  });
+
+  it('CORS answers only the listed origins, for GET, POST and DELETE', async () => {
+    const listed = await get('/api/v1/auth/sign-in', { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }, 'OPTIONS');
+    expect(listed.status).toBe(204);
+    expect(listed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    expect(listed.headers.get('access-control-allow-methods')).toBe('GET,POST,DELETE');
+    expect(listed.headers.get('access-control-allow-credentials')).toBeNull();
+    const simple = await get('/api/health', { origin: ORIGIN });
+    expect(simple.headers.get('access-control-allow-origin')).toBe(ORIGIN);
+    for (const origin of ['https://evil.example', 'null', `${ORIGIN}.evil.example`, 'http://app.example.com']) {
+      const pre = await get('/api/v1/auth/sign-in', { origin, 'access-control-request-method': 'POST' }, 'OPTIONS');
+      expect(pre.headers.get('access-control-allow-origin'), origin).toBeNull();
+      const res = await get('/api/health', { origin });
+      expect(res.headers.get('access-control-allow-origin'), origin).toBeNull();
+    }
+    // Pages never answer cross-origin reads.
+    expect((await get('/', { origin: ORIGIN })).headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+describe('headers on Netlify', () => {
+  it('netlify.toml states the same values as the server for every path', async () => {
+    const toml = await readFile('netlify.toml', 'utf8');
+    const block = /\[\[headers\]\]\s*\n\s*for = "\/\*"\s*\n\s*\[headers\.values\]\n((?:\s*[\w-]+ = ".*"\n)+)/.exec(toml)?.[1];
+    expect(block, 'a [[headers]] block for "/*"').toBeTruthy();
+    const values = Object.fromEntries([...block!.matchAll(/([\w-]+) = "(.*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]]));
+    expect(values).toEqual({ ...COMMON_HEADERS, 'strict-transport-security': HSTS });
+  });
+
+  it('the build writes one CSP for every path with the union of the pages\' hashes and frame-ancestors', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'rel-netlify-'));
+    try {
+      const meta = (hash: string) =>
+        `<html><head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self'; script-src 'self' https://accounts.google.com/gsi/client '${hash}'; style-src 'self' 'sha256-S'"></head></html>`;
+      await writeFile(path.join(dir, 'index.html'), meta('sha256-ONE'));
+      await writeFile(path.join(dir, '404.html'), meta('sha256-TWO'));
+      await writeNetlifyHeaders(dir);
+      const text = await readFile(path.join(dir, '_headers'), 'utf8');
+      expect(text.split('\n')[0]).toBe('/*');
+      const csp = /Content-Security-Policy: (.*)/.exec(text)?.[1] ?? '';
+      const script = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))!.split(' ');
+      expect(script.sort()).toEqual(["'self'", "'sha256-ONE'", "'sha256-TWO'", 'https://accounts.google.com/gsi/client', 'script-src']);
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
