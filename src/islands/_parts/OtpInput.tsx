@@ -18,23 +18,30 @@ const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, LIMITS.otpLe
 
 export function OtpInput({ id, value, onChange, required, invalid, describedBy }: Props) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
+  // Keys can arrive faster than React re-renders: each change builds on the latest digits, not a stale render's.
+  const latest = useRef(value);
+  latest.current = value;
+  const update = (next: string[]) => {
+    latest.current = next;
+    onChange(next);
+  };
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(LIMITS.otpLength - 1, i))]?.focus();
 
   const fillFrom = (start: number, digits: string[]) => {
-    const next = [...value];
+    const next = [...latest.current];
     digits.forEach((d, k) => {
       if (start + k < LIMITS.otpLength) next[start + k] = d;
     });
-    onChange(next);
+    update(next);
     focus(start + digits.length);
   };
 
   const onInput = (i: number, text: string) => {
     const digits = digitsOf(text);
     if (digits.length === 0) {
-      const next = [...value];
+      const next = [...latest.current];
       next[i] = '';
-      onChange(next);
+      update(next);
     } else if (text.length <= 2) {
       // Typing into a full box replaces its digit with the new one.
       fillFrom(i, digits.slice(-1));
@@ -44,7 +51,7 @@ export function OtpInput({ id, value, onChange, required, invalid, describedBy }
   };
 
   const onKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && !value[i] && i > 0) {
+    if (e.key === 'Backspace' && !latest.current[i] && i > 0) {
       e.preventDefault();
       focus(i - 1);
     } else if (e.key === 'ArrowLeft') focus(i - 1);
