@@ -44,12 +44,16 @@ function Button({ label }: { label: string }) {
   );
 }
 
+function Note({ children }: { children: string }) {
+  return <p className="text-center text-sm text-slate-600">{children}</p>;
+}
+
 export function GoogleButton({ label }: { label: string }) {
-  if (!googleClientId) {
-    return <p className="text-center text-sm text-slate-600">Google sign-in is not available on this site yet.</p>;
-  }
+  const [unreachable, setUnreachable] = useState(false);
+  if (!googleClientId) return <Note>Google sign-in is not available on this site yet.</Note>;
+  if (unreachable) return <Note>Google sign-in could not be loaded. Please use your e-mail and password.</Note>;
   return (
-    <GoogleOAuthProvider clientId={googleClientId}>
+    <GoogleOAuthProvider clientId={googleClientId} onScriptLoadError={() => setUnreachable(true)}>
       <Button label={label} />
     </GoogleOAuthProvider>
   );
