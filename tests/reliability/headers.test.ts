@@ -5,10 +5,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeNetlifyHeaders } from '../../scripts/postbuild/netlify-headers.ts';
 import { makeMiniDist } from '../../scripts/reliability/common.ts';
 import { COMMON_HEADERS, HSTS, isHttps } from '../../src/server/security-headers.ts';
+import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
 const EXPECTED = {
@@ -120,5 +121,47 @@ describe('headers on Netlify', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the API alone, as the Netlify Function (netlify/functions/api.ts) on PostgreSQL', () => {
+  let pg: TestPostgres;
+  beforeAll(async () => {
+    pg = await startPostgres();
+    vi.stubEnv('DATABASE_URL', await pg.createDatabase());
+    vi.stubEnv('CORS_ORIGINS', ORIGIN);
+    vi.stubEnv('LOG_LEVEL', 'silent');
+  }, 120_000);
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await pg?.stop();
+  });
+
+  it('answers with no-store, nosniff, the non-page CSP and HSTS over HTTPS, and CORS for the listed origin only', async () => {
+    const { default: handler } = await import('../../netlify/functions/api.ts');
+    const site = 'https://agency.example';
+    const calls = [
+      ['health', new Request(`${site}/api/health`, { headers: { origin: ORIGIN } })],
+      ['404', new Request(`${site}/.netlify/functions/api/no-such-call`, { headers: { origin: ORIGIN } })],
+      ['400', new Request(`${site}/api/form/contact`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: '{' })],
+      ['401', new Request(`${site}/api/v1/auth/user`, { headers: { origin: ORIGIN } })],
+    ] as const;
+    for (const [name, req] of calls) {
+      const res = await handler(req, { ip: '203.0.113.9' });
+      expect(res.status, name).toBe({ health: 200, '404': 404, '400': 400, '401': 401 }[name]);
+      expect(res.headers.get('cache-control'), name).toBe('no-store');
+      expect(res.headers.get('x-content-type-options'), name).toBe('nosniff');
+      expect(res.headers.get('content-security-policy'), name).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('strict-transport-security'), name).toBe(HSTS);
+      expect(res.headers.get('access-control-allow-origin'), name).toBe(ORIGIN);
+    }
+    const evil = await handler(new Request(`${site}/api/health`, { headers: { origin: 'https://evil.example' } }), {});
+    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await handler(
+      new Request(`${site}/api/v1/auth/sign-in`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }),
+      {},
+    );
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(preflight.headers.get('cache-control')).toBe('no-store');
   });
 });

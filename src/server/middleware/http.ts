@@ -1,13 +1,14 @@
 // Request hygiene for every API call: no caching, JSON only, bodies at most 16 KiB.
 import type { MiddlewareHandler } from 'hono';
-import { COMMON_HEADERS, NON_PAGE_CSP } from '../security-headers.ts';
+import { COMMON_HEADERS, HSTS, NON_PAGE_CSP } from '../security-headers.ts';
 import { bodyLimit } from 'hono/body-limit';
 import { LIMITS } from '../../lib/constants.ts';
 import { errorBody } from '../errors.ts';
 
 /**
  * Every API answer, errors and preflights included, is never cached and carries the security headers
- * itself: as a Netlify Function the site's header rules do not reach it (HSTS stays with the host).
+ * itself: as a Netlify Function the site's header rules do not reach it. HSTS when the request reached
+ * us over HTTPS (the `npm start` server adds it too when a trusted proxy says so).
  */
 export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
@@ -15,6 +16,7 @@ export const noStore: MiddlewareHandler = async (c, next) => {
   headers.set('Cache-Control', 'no-store');
   for (const [k, v] of Object.entries(COMMON_HEADERS)) headers.set(k, v);
   headers.set('Content-Security-Policy', NON_PAGE_CSP);
+  if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
 };
 
 export const limitBody = bodyLimit({
