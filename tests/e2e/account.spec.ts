@@ -140,3 +140,24 @@ test('a wrong code still goes to the dashboard, with the server message', async 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.getByRole('link', { name: 'Verify Account' })).toBeVisible();
 });
+
+test('the avatar menu works from the keyboard', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'keys');
+  await useToken(page, account.token);
+  await page.goto('/userdashboard');
+  const avatar = page.getByRole('button', { name: /Account menu/ });
+  await avatar.focus();
+  await page.keyboard.press('Enter');
+  await expect(avatar).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Verify Account' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(avatar).toHaveAttribute('aria-expanded', 'false');
+  await expect(avatar).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(avatar).toHaveAttribute('aria-expanded', 'false');
+});

@@ -37,7 +37,14 @@ export function AvatarMenu({ user }: { user: User }) {
 
   const item = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
   return (
-    <div ref={root} className="relative">
+    <div
+      ref={root}
+      className="relative"
+      onBlur={(e) => {
+        // Tabbing out of the menu closes it, as clicking outside does.
+        if (e.relatedTarget && !root.current?.contains(e.relatedTarget)) setOpen(false);
+      }}
+    >
       <button
         ref={button}
         type="button"

@@ -6,6 +6,7 @@ export interface FeaturedProject {
   image?: string | undefined;
   imageAlt?: string | undefined;
   badge?: string | undefined;
+  tags?: string[] | undefined;
   link?: { href: string; label: string } | undefined;
 }
 
@@ -32,6 +33,15 @@ export function FeaturedProjects({ projects }: { projects: FeaturedProject[] }) 
               )}
               <h3 className="text-lg font-semibold text-ink">{p.title}</h3>
               <p className="flex-1 text-sm text-slate-700">{p.description}</p>
+              {p.tags && p.tags.length > 0 && (
+                <ul className="flex flex-wrap gap-2" aria-label="Tags">
+                  {p.tags.map((t) => (
+                    <li key={t} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                      {t}
+                    </li>
+                  ))}
+                </ul>
+              )}
               {p.link && (
                 <a
                   href={p.link.href}
