@@ -12,7 +12,7 @@ const SIGNED_IN = ['/userdashboard', '/email-verify', '/admin', '/admin/addwebsi
 async function expectNoSeriousViolations(page: Page) {
   // Revealed sections are what visitors see; axe should judge them, not their faded-in start.
   await page.evaluate(() => document.querySelectorAll('.reveal').forEach((el) => el.classList.add('active')));
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(1000);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
