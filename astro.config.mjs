@@ -35,7 +35,8 @@ export default defineConfig({
         "base-uri 'self'",
         "object-src 'none'",
         "form-action 'self'",
-        "img-src 'self'",
+        // data: for the hero globe's texture (cobe draws its map from a data: PNG).
+        "img-src 'self' data:",
         "font-src 'self'",
         `connect-src 'self' https://accounts.google.com${apiOrigin ? ' ' + apiOrigin : ''}`,
         'frame-src https://accounts.google.com',

@@ -60,6 +60,18 @@ describe('the server process', () => {
     expect(big.status).toBe(413);
   });
 
+  it('judges a bodiless DELETE from a browser by its headers, not by the socket stream', async () => {
+    const signIn = await post('/v1/auth/sign-in', { email: 'http@example.com', password: 'over-the-wire' });
+    const res = await fetch(`${server.url}/api/v1/admin/user/delete/00000000-0000-0000-0000-000000000000`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${signIn.body.token}` },
+    });
+    // Reaches the admin check (403 for a plain user) instead of stopping at the JSON-body gate (415).
+    expect(res.status).toBe(403);
+    const text = await fetch(`${server.url}/api/form/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    expect(text.status).toBe(415);
+  });
+
   it('keys rate limits on the socket address', async () => {
     let last = 0;
     for (let i = 0; i < 11; i++) last = (await post('/v1/auth/sign-in', { email: 'http@example.com', password: 'wrong-password' })).status;

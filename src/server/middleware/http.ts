@@ -30,8 +30,16 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 export const jsonOnly: MiddlewareHandler = async (c, next) => {
   const type = c.req.header('content-type');
   const length = c.req.header('content-length');
-  // No Content-Length (chunked, or an in-process Request): trust whether a body stream exists.
-  const hasBody = length === undefined ? c.req.raw.body !== null : length !== '0';
+  // Over HTTP a body is announced by Content-Length or Transfer-Encoding (RFC 9112 §6.3); the Node
+  // adapter gives every request a body stream, so a browser's bodiless DELETE must not be judged by it.
+  // An in-process Request (tests, Netlify) is judged by whether it carries a body at all.
+  const overHttp = c.env?.incoming?.headers !== undefined;
+  const hasBody =
+    length !== undefined
+      ? length !== '0'
+      : overHttp
+        ? c.req.header('transfer-encoding') !== undefined
+        : c.req.raw.body !== null;
   if (hasBody && !(type && JSON_TYPE.test(type))) {
     return c.json(errorBody('Content-Type must be application/json'), 415);
   }
