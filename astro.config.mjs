@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { apiDevPlugin } from './src/server/dev-plugin.ts';
+import { clientDirectives } from './src/directives/register.ts';
 
 // SITE_URL decides canonical links, Open Graph URLs and the sitemap.
 const site = process.env.SITE_URL ?? 'http://localhost:4321';
@@ -17,6 +18,7 @@ export default defineConfig({
   build: { format: 'directory' },
   integrations: [
     react(),
+    clientDirectives(),
     sitemap({
       // Account screens and the 404 shell are not landing pages for search engines.
       filter: (page) =>

@@ -35,3 +35,8 @@ export const TOKEN_KEY = 'token';
 
 /** localStorage key of the cookie-consent choice (one of COOKIE_CONSENT_VALUES). */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
+
+/** sessionStorage key of toasts waiting for the next page's toaster (src/lib/toast.ts). */
+export const FLASH_KEY = 'flashToasts';
+/** Window event that asks for the toaster; it hydrates on the first one (src/directives/toast.ts). */
+export const TOAST_EVENT = 'toast-requested';

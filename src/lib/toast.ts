@@ -2,6 +2,7 @@
 // Toaster of the next page shows it (a toast queued just before a navigation would otherwise be lost).
 import { toast } from 'react-toastify/unstyled';
 import { go } from './navigate.ts';
+import { FLASH_KEY, TOAST_EVENT } from './constants.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
 interface Flash {
@@ -9,12 +10,13 @@ interface Flash {
   message: string;
 }
 
-const FLASH_KEY = 'flashToasts';
 
 // The message makes the id, so one cause never stacks the same toast twice (it is also the DOM id).
 const idOf = (kind: ToastKind, message: string) => `toast-${kind}-${message.replace(/[^a-z0-9]+/gi, '-')}`;
 
 export function notify(kind: ToastKind, message: string) {
+  // The toaster hydrates on demand (client:toast); until it mounts, react-toastify queues the toast.
+  window.dispatchEvent(new Event(TOAST_EVENT));
   toast[kind](message, { toastId: idOf(kind, message) });
 }
 

@@ -1,0 +1,19 @@
+// `client:consent-pending`: hydrates when the browser is idle, and only while no cookie choice is
+// stored. Once a visitor has chosen, a page without islands of its own loads no React at all.
+import type { ClientDirective } from 'astro';
+import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VALUES } from '../lib/constants.ts';
+
+const consentPending: ClientDirective = (load) => {
+  let stored: string | null = null;
+  try {
+    stored = localStorage.getItem(COOKIE_CONSENT_KEY);
+  } catch {
+    /* no storage: ask on every page */
+  }
+  if ((COOKIE_CONSENT_VALUES as readonly string[]).includes(stored ?? '')) return;
+  const hydrate = async () => (await load())();
+  if ('requestIdleCallback' in window) requestIdleCallback(() => void hydrate(), { timeout: 2000 });
+  else setTimeout(() => void hydrate(), 200);
+};
+
+export default consentPending;

@@ -1,0 +1,93 @@
+// Byte budgets of docs/performance.md, measured on the built site as the server sends it (gzip twins):
+// the landing page's JavaScript in all (every module it can load, lazy ones included), its CSS and
+// HTML; no render-blocking script on any page; and no React on a page without islands of its own.
+import { gzipSync } from 'node:zlib';
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from './fixtures/test.ts';
+
+const KB = 1024;
+const BUDGET = { js: 90 * KB, css: 20 * KB, html: 30 * KB };
+const PAGES = ['/', '/projects', '/service-details/Automation', '/policy/', '/TryNow', '/contact', '/login', '/Signup'];
+
+async function gzipBytes(request: APIRequestContext, url: string) {
+  const res = await request.get(url, { headers: { 'accept-encoding': 'gzip' } });
+  expect(res.status(), url).toBe(200);
+  // Playwright hands back the decoded body; the server's content-length is the bytes on the wire.
+  return { bytes: Number(res.headers()['content-length']), text: await res.text() };
+}
+
+/** Every module reachable from the page's scripts and islands, through static and dynamic imports. */
+async function moduleGraph(request: APIRequestContext, html: string) {
+  const seen = new Map<string, number>();
+  const queue = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  // Inline module scripts import bundled modules too.
+  for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) queue.push(...importsOf(m[1]!, '/'));
+  while (queue.length) {
+    const url = queue.shift()!;
+    if (seen.has(url) || !url.startsWith('/')) continue;
+    const { bytes, text } = await gzipBytes(request, url);
+    seen.set(url, bytes);
+    queue.push(...importsOf(text, url));
+  }
+  return seen;
+}
+
+function importsOf(code: string, from: string): string[] {
+  const specs = [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)].map((m) => m[1]!);
+  return specs.filter((s) => s.startsWith('/') || s.startsWith('.')).map((s) => new URL(s, `http://x${from}`).pathname);
+}
+
+test('the landing page stays within its JavaScript, CSS and HTML budgets', async ({ request }) => {
+  const html = await gzipBytes(request, '/');
+  const js = await moduleGraph(request, html.text);
+  const jsTotal = [...js.values()].reduce((a, b) => a + b, 0);
+  let cssTotal = 0;
+  for (const m of html.text.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) {
+    cssTotal += (await gzipBytes(request, m[1]!)).bytes;
+  }
+  for (const m of html.text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) cssTotal += gzipSync(m[1]!).byteLength;
+  console.log(
+    `landing page, gzip: JS ${(jsTotal / KB).toFixed(1)} KB in ${js.size} modules, CSS ${(cssTotal / KB).toFixed(1)} KB, HTML ${(html.bytes / KB).toFixed(1)} KB`,
+  );
+  expect(js.size).toBeGreaterThan(3); // the graph was followed: React, islands, scripts
+  expect(jsTotal).toBeLessThanOrEqual(BUDGET.js);
+  expect(cssTotal).toBeGreaterThan(0);
+  expect(cssTotal).toBeLessThanOrEqual(BUDGET.css);
+  expect(html.bytes).toBeLessThanOrEqual(BUDGET.html);
+});
+
+test('no page has a render-blocking script', async ({ request }) => {
+  for (const path of PAGES) {
+    const { text } = await gzipBytes(request, path);
+    const head = text.slice(0, text.indexOf('</head>'));
+    for (const tag of head.matchAll(/<script\b[^>]*>/g)) {
+      const t = tag[0];
+      const deferred = /type="module"|\basync\b|\bdefer\b|type="application\/ld\+json"/.test(t) || !/\bsrc=/.test(t);
+      expect(deferred, `${path}: ${t}`).toBe(true);
+    }
+  }
+});
+
+test('a page without islands of its own loads no React once the cookie choice is made', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/policy/');
+  const renderers = await page.locator('astro-island').evaluateAll((els) => els.map((e) => e.getAttribute('renderer-url')));
+  expect(renderers.length).toBeGreaterThan(0); // the toaster and banner are there, waiting
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(1500); // past idle: anything lazy would have loaded by now
+  for (const r of renderers) expect(scripts).not.toContain(r);
+});
+
+test.describe('before the cookie choice', () => {
+  test.use({ consent: null });
+  test('the banner hydrates, and React with it', async ({ page }) => {
+    await page.goto('/policy/');
+    await expect(page.getByRole('button', { name: 'Accept All' })).toBeVisible();
+  });
+});
