@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
 // The API suite runs twice: on embedded PGlite and on a PostgreSQL server that globalSetup starts.
-// API_TEST_DB tells tests/helpers/api.ts which one a project uses.
+// API_TEST_DB tells tests/helpers/api.ts which one a project uses. Files named *.postgres.test.ts need
+// a server that can go away or be shared, and run on PostgreSQL only.
 const apiTests = ['tests/api/**/*.test.ts'];
 
 export default defineConfig({
@@ -15,6 +16,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          exclude: ['tests/api/**/*.postgres.test.ts'],
           env: { API_TEST_DB: 'pglite' },
           globalSetup: ['tests/helpers/pglite-global-setup.ts'],
         },

@@ -78,11 +78,15 @@ describe('the server process', () => {
     expect(last).toBe(429);
   });
 
-  it.runIf(dbKind === 'pglite')('the admin CLI refuses the embedded database while the server holds it', async () => {
-    const busy = await admin('list');
-    expect(busy.code).toBe(1);
-    expect(busy.out).toMatch(/in use by process \d+/);
-    expect(busy.out).toMatch(/DATABASE_URL/);
+  it('the admin CLI refuses the embedded database while the server holds it, and shares a PostgreSQL one', async () => {
+    const beside = await admin('list');
+    if (dbKind === 'pglite') {
+      expect(beside.code).toBe(1);
+      expect(beside.out).toMatch(/in use by process \d+/);
+      expect(beside.out).toMatch(/DATABASE_URL/);
+    } else {
+      expect(beside).toEqual({ code: 0, out: expect.stringContaining('http@example.com') });
+    }
   });
 
   it('the admin CLI promotes, lists and demotes once it may open the database', async () => {
