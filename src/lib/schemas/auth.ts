@@ -1,6 +1,6 @@
 // One schema per form and per API body, shared by the islands and the API.
 // Messages are the spec's words (SPEC.md section 5); the upper bounds are DESIGN.md section 5's.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 
 const email = (message: string) => z.email({ message }).max(LIMITS.emailMax);

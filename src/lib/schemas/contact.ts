@@ -1,5 +1,5 @@
 // The contact enquiry as the form sends it and the API stores it.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 
 const text = (max: number) => z.string().trim().min(1, { message: 'Required' }).max(max);
