@@ -3,7 +3,7 @@
 import type { ClientDirective } from 'astro';
 import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VALUES } from '../lib/constants.ts';
 
-const consentPending: ClientDirective = (load) => {
+const consentPending: ClientDirective = (load, _options, el) => {
   let stored: string | null = null;
   try {
     stored = localStorage.getItem(COOKIE_CONSENT_KEY);
@@ -11,7 +11,14 @@ const consentPending: ClientDirective = (load) => {
     /* no storage: ask on every page */
   }
   if ((COOKIE_CONSENT_VALUES as readonly string[]).includes(stored ?? '')) return;
-  const hydrate = async () => (await load())();
+  let started = false;
+  const hydrate = async () => {
+    if (started) return;
+    started = true;
+    (await load())();
+  };
+  // Sooner than idle when the visitor reaches for the banner.
+  for (const type of ['pointerover', 'focusin', 'touchstart']) el.addEventListener(type, () => void hydrate(), { once: true, passive: true });
   if ('requestIdleCallback' in window) requestIdleCallback(() => void hydrate(), { timeout: 2000 });
   else setTimeout(() => void hydrate(), 200);
 };

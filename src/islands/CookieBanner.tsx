@@ -1,4 +1,4 @@
-// Shown only while no consent value is stored; hydrates when idle and renders nothing on the server.
+// Shown only while no consent value is stored (client:consent-pending hydrates it when idle or reached for).
 import { useEffect, useState } from 'react';
 import { COOKIE_CONSENT_KEY, type CookieConsent } from '../lib/constants.ts';
 import { readConsent, saveConsent } from '../lib/consent.ts';
@@ -26,10 +26,15 @@ const choices: { label: string; value: CookieConsent; primary?: boolean }[] = [
 ];
 
 function Banner() {
-  const [open, setOpen] = useState(false);
+  // Prebuilt open, so that it paints with the page; a stored choice hides it before the first paint
+  // (the `consent-given` class, see src/directives/register.ts) and then it never hydrates.
+  const [open, setOpen] = useState(true);
   const [settings, setSettings] = useState(false);
+  // The prebuilt buttons wait for hydration: a click before it would be lost.
+  const [ready, setReady] = useState(false);
 
   useEffect(() => {
+    setReady(true);
     setOpen(readConsent() === null);
     // A choice made in another tab closes this banner too.
     const onStorage = (e: StorageEvent) => {
@@ -49,7 +54,7 @@ function Banner() {
   return (
     <section
       aria-label="Cookie consent"
-      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border"
+      className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border"
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-4">
         <div>
@@ -77,6 +82,7 @@ function Banner() {
           <button
             type="button"
             className="mr-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            disabled={!ready}
             aria-expanded={settings}
             aria-controls={settings ? 'cookie-settings' : undefined}
             onClick={() => setSettings((s) => !s)}
@@ -87,6 +93,7 @@ function Banner() {
             <button
               key={c.value}
               type="button"
+              disabled={!ready}
               onClick={() => choose(c.value)}
               className={
                 c.primary
