@@ -57,7 +57,7 @@ export default function AdminApp({ view, siteName, featured }: Props) {
                 </ul>
               </nav>
             </TopBar>
-            <main id="main" className="flex-1">
+            <main id="main" className="min-h-screen flex-1">
               <ErrorBoundary>
                 {view === 'dashboard' && (
                   <Section title="Welcome to the Admin Dashboard">

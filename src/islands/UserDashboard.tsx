@@ -29,7 +29,7 @@ export default function UserDashboard({ siteName, featured }: Props) {
         {(user) => (
           <>
             <TopBar siteName={siteName} user={user} />
-            <main id="main" className="flex-1">
+            <main id="main" className="min-h-screen flex-1">
               <DashboardContent user={user} featured={featured} />
             </main>
           </>

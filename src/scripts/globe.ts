@@ -1,11 +1,17 @@
 // The hero's animated globe: cobe (a few KB of WebGL) is fetched only after the browser is idle, and
-// never for visitors who prefer reduced motion or whose browser has no WebGL. The canvas stays
+// never for visitors who prefer reduced motion or whose browser has no hardware-accelerated WebGL. The canvas stays
 // invisible until the library has loaded and drawn.
 const canvas = document.querySelector<HTMLCanvasElement>('[data-globe]');
 
 function hasWebGL() {
   try {
-    return !!document.createElement('canvas').getContext('webgl');
+    // Software rendering (no GPU) would cost the main thread far more than the globe adds: browsers
+    // flag it as a "major performance caveat", and some only name it in the renderer string.
+    const gl = document.createElement('canvas').getContext('webgl', { failIfMajorPerformanceCaveat: true });
+    if (!gl) return false;
+    const info = gl.getExtension('WEBGL_debug_renderer_info');
+    const renderer = info ? String(gl.getParameter(info.UNMASKED_RENDERER_WEBGL)) : '';
+    return !/swiftshader|llvmpipe|software/i.test(renderer);
   } catch {
     return false;
   }

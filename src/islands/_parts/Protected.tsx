@@ -18,7 +18,7 @@ export function Protected({ rule, main = false, children }: Props) {
   if (allowed && session.userData) return <>{children(session.userData)}</>;
   const waiting = <Waiting failed={session.loadError && !session.isLoading ? session.loadError : null} />;
   return main ? (
-    <main id="main" className="flex-1">
+    <main id="main" className="min-h-screen flex-1">
       {waiting}
     </main>
   ) : (
