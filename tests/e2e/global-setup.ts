@@ -5,7 +5,7 @@
 //   - the server of `npm start`, with an admin account made through the API and the admin CLI.
 // Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR and E2E_ADMIN_{EMAIL,PASSWORD}.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startOidcProvider, TEST_CLIENT_ID } from '../helpers/oidc-provider.ts';
@@ -57,5 +57,7 @@ export default async function globalSetup() {
     await server.stop();
     await oidc.close();
     await smtp.close();
+    // The build, data folder and mails of this run; E2E_KEEP=1 leaves them for a look after a failure.
+    if (!process.env.E2E_KEEP) rmSync(root, { recursive: true, force: true });
   };
 }
