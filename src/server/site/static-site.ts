@@ -1,6 +1,7 @@
 // Serves the prebuilt site from dist/: every file is read into memory once at start (the site is a few MB),
 // with its precompressed .br/.gz twins, so a request is a map lookup. Holds the 404 and case-redirect rules
 // that netlify.toml states for Netlify.
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -48,7 +49,9 @@ export interface StaticSite {
 }
 
 export async function loadStaticSite(distDir: string): Promise<StaticSite> {
-  const files = await listFiles(distDir);
+  // Without a build (`npm run serve` before `npm run build`) the API still runs; pages answer 404.
+  const files = existsSync(distDir) ? await listFiles(distDir) : [];
+  if (files.length === 0) console.warn(`No built site in ${distDir}: run \`npm run build\`. Serving the API only.`);
   const assets = new Map<string, Asset>();
   const byPath = new Map(
     await Promise.all(files.map(async (f) => [f, new Uint8Array(await readFile(f)) as Bytes] as const)),
