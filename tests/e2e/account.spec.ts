@@ -1,7 +1,7 @@
 // Signup, dashboard, e-mail verification with the mailed code, log out, login: the whole account path.
 import { TOKEN_KEY } from '../../src/lib/constants.ts';
 import { createAccount, uniqueEmail, useToken } from './fixtures/accounts.ts';
-import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
+import { expect, expectToast, hydrated, mailedCode, test, BUSY_MS } from './fixtures/test.ts';
 
 test('signup → dashboard → code by mail → verified → log out → login', async ({ page }) => {
   test.setTimeout(60_000);
@@ -23,7 +23,7 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.route('**/api/v1/auth/signup', async (route) => {
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, BUSY_MS));
     await route.continue();
   });
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -80,7 +80,7 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByLabel('Password').fill(password);
   await page.route('**/api/v1/auth/sign-in', async (route) => {
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, BUSY_MS));
     await route.continue();
   });
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -123,6 +123,13 @@ test('the code boxes: paste fills in order, Backspace in an empty box goes back'
   await expect(box(6)).toHaveValue('');
   await page.keyboard.press('Backspace');
   await expect(box(5)).toBeFocused();
+  // Retyping the digit a box already holds still moves on.
+  await box(1).focus();
+  await page.keyboard.type('9');
+  await expect(box(2)).toBeFocused();
+  await page.keyboard.type('1');
+  await expect(box(2)).toHaveValue('1');
+  await expect(box(3)).toBeFocused();
 });
 
 test('a wrong code still goes to the dashboard, with the server message', async ({ page, baseURL }) => {

@@ -1,6 +1,6 @@
 // The contact form on /contact and on the landing page, against the real API.
 import type { Page } from '@playwright/test';
-import { expect, expectToast, test } from './fixtures/test.ts';
+import { BUSY_MS, expect, expectToast, test } from './fixtures/test.ts';
 
 const botLabel = (page: Page) => page.getByText(/^What is \d+ \+ \d+\?$/);
 
@@ -43,7 +43,7 @@ test('success: toast, cleared form, the panel, and back to a new question after 
   await page.getByLabel(/What is/).fill(await answer(page));
   // Hold the request a moment so that the busy label can be seen.
   await page.route('**/api/form/contact', async (route) => {
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, BUSY_MS));
     await route.continue();
   });
   await page.getByRole('button', { name: 'Send Message' }).click();

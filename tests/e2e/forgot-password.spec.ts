@@ -1,6 +1,6 @@
 // Forgot password: e-mail, the mailed code, a new password, then sign-in with it.
 import { createAccount, signInAs } from './fixtures/accounts.ts';
-import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
+import { expect, expectToast, hydrated, mailedCode, test, BUSY_MS } from './fixtures/test.ts';
 
 test('reset with the mailed code, then sign in with the new password', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
@@ -40,7 +40,7 @@ test('reset with the mailed code, then sign in with the new password', async ({ 
 
   await page.getByLabel('New password').fill('Brand-New-Pass-31');
   await page.route('**/api/v1/auth/reset-password', async (route) => {
-    await new Promise((r) => setTimeout(r, 300));
+    await new Promise((r) => setTimeout(r, BUSY_MS));
     await route.continue();
   });
   await page.getByRole('button', { name: 'Reset password' }).click();

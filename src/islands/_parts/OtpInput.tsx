@@ -51,7 +51,12 @@ export function OtpInput({ id, value, onChange, required, invalid, describedBy }
   };
 
   const onKeyDown = (i: number, e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Backspace' && !latest.current[i] && i > 0) {
+    // A typed digit is taken here, not from the change event: retyping the digit a box already holds
+    // changes nothing, so React fires no onChange and focus would not move on.
+    if (/^\d$/.test(e.key) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      fillFrom(i, [e.key]);
+    } else if (e.key === 'Backspace' && !latest.current[i] && i > 0) {
       e.preventDefault();
       focus(i - 1);
     } else if (e.key === 'ArrowLeft') focus(i - 1);
