@@ -87,7 +87,14 @@ test('a page without islands of its own loads no React once the cookie choice is
 test.describe('before the cookie choice', () => {
   test.use({ consent: null });
   test('the banner hydrates, and React with it', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
     await page.goto('/policy/');
-    await expect(page.getByRole('button', { name: 'Accept All' })).toBeVisible();
+    // Prebuilt, the buttons wait disabled; only the hydrated island enables them.
+    await expect(page.getByRole('button', { name: 'Accept All' })).toBeEnabled();
+    const renderer = await page.locator('astro-island[client="consent-pending"]').getAttribute('renderer-url');
+    expect(scripts).toContain(renderer);
   });
 });
