@@ -14,7 +14,7 @@ export interface Rule {
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-/** Every limit of the API (docs/decisions/api-rate-limits.md). */
+/** Every limit of the API (docs/decisions/014-api-rate-limits.md). */
 export const RULES = {
   signInPerIpEmail: { name: 'sign-in:ip+email', limit: 10, windowMs: MINUTE },
   signInPerIp: { name: 'sign-in:ip', limit: 100, windowMs: MINUTE },
