@@ -29,7 +29,7 @@ export default defineConfig({
   ],
   security: {
     // Hashes for every script and style Astro emits, in a <meta> CSP on each page; the server and
-    // netlify.toml repeat it as a header with frame-ancestors (see docs/decisions/content-security-policy.md).
+    // netlify.toml repeat it as a header with frame-ancestors (see docs/decisions/004-content-security-policy.md).
     csp: {
       algorithm: 'SHA-256',
       directives: [
