@@ -11,7 +11,16 @@ export const LIMITS = {
   contactMessageMax: 5000,
   contactBodyBytes: 16 * 1024,
   adminPageSizeMax: 100,
+  /** An enquiry's internal note and an admin's e-mailed reply. */
+  adminNoteMax: 5000,
+  adminReplyMax: 5000,
+  /** Deleted users and enquiries stay restorable this long, then the trash purge removes them. */
+  trashDays: 30,
 } as const;
+
+/** Where an enquiry stands; a new enquiry is 'new', an e-mailed reply makes it 'answered'. */
+export const ENQUIRY_STATUSES = ['new', 'in-progress', 'answered', 'closed'] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 export const TIMINGS = {
   contactSuccessPanelMs: 5000,

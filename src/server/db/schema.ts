@@ -1,6 +1,19 @@
 // The one schema for PGlite and PostgreSQL. Times are written by the app (its injectable clock), not by now().
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { ENQUIRY_STATUSES } from '../../lib/constants.ts';
 
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -77,8 +90,78 @@ export const enquiries = pgTable(
     phoneNumber: text('phone_number').notNull(),
     message: text('message').notNull(),
     createdAt: time('created_at').notNull(),
+    /** The admin workflow: where the enquiry stands, and a note only admins see. */
+    status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
+    note: text('note').notNull().default(''),
   },
-  (t) => [index('enquiries_created_idx').on(t.createdAt)],
+  (t) => [index('enquiries_created_idx').on(t.createdAt), index('enquiries_status_idx').on(t.status)],
+);
+
+/** The replies admins e-mailed to an enquirer, oldest first: the enquiry's thread. */
+export const enquiryReplies = pgTable(
+  'enquiry_replies',
+  {
+    id: uuid('id').primaryKey(),
+    enquiryId: uuid('enquiry_id')
+      .notNull()
+      .references(() => enquiries.id, { onDelete: 'cascade' }),
+    /** The admin who wrote it; no foreign key, so that the thread outlives the admin's account. */
+    authorId: uuid('author_id'),
+    authorName: text('author_name').notNull(),
+    message: text('message').notNull(),
+    /** The outbox row that carries the mail, for its delivery state while that row is kept. */
+    outboxId: uuid('outbox_id'),
+    createdAt: time('created_at').notNull(),
+  },
+  (t) => [index('enquiry_replies_enquiry_idx').on(t.enquiryId, t.createdAt)],
+);
+
+/**
+ * Deleted users and enquiries: the row as JSON (every column, through to_jsonb) with the rows that hang
+ * on it, so that a restore puts back exactly what was there. Purged after LIMITS.trashDays.
+ */
+export const trash = pgTable(
+  'trash',
+  {
+    kind: text('kind', { enum: ['user', 'contact'] }).notNull(),
+    id: uuid('id').notNull(),
+    /** Lower-cased; a deleted user's address stays reserved until the purge or a restore. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    data: jsonb('data').$type<TrashData>().notNull(),
+    deletedAt: time('deleted_at').notNull(),
+    deletedBy: uuid('deleted_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.id] }),
+    index('trash_deleted_idx').on(t.deletedAt),
+    index('trash_email_idx').on(t.kind, t.email),
+  ],
+);
+
+export interface TrashData {
+  row: Record<string, unknown>;
+  /** Rows of other tables that belong to it, by table name (a user's identities, an enquiry's replies). */
+  related: Record<string, Record<string, unknown>[]>;
+}
+
+/** Every admin action: who did what to which row, and when. Kept for good. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    /** Insertion order, for a stable newest-first listing even when two actions share a millisecond. */
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: time('at').notNull(),
+    /** Null for the system (the scheduled trash purge). The e-mail is kept as it was then. */
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    action: text('action').notNull(),
+    targetKind: text('target_kind').notNull(),
+    targetId: uuid('target_id'),
+    targetLabel: text('target_label').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
 );
 
 /** Fixed-window counters shared by every API process. */
@@ -94,6 +177,8 @@ export const outbox = pgTable(
   {
     id: uuid('id').primaryKey(),
     to: text('to').notNull(),
+    /** Where the recipient's answer goes (the company's address for a reply to an enquiry). */
+    replyTo: text('reply_to'),
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html').notNull(),
@@ -116,4 +201,7 @@ export const serverSecrets = pgTable('server_secrets', {
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type EnquiryRow = typeof enquiries.$inferSelect;
+export type EnquiryReplyRow = typeof enquiryReplies.$inferSelect;
+export type TrashRow = typeof trash.$inferSelect;
+export type AuditRow = typeof auditLog.$inferSelect;
 export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose'];

@@ -8,6 +8,8 @@ import type { MailContent } from './templates.ts';
 
 export interface Message extends MailContent {
   to: string;
+  /** Where the recipient's answer should go, when not to the sender. */
+  replyTo?: string | null;
 }
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
@@ -26,7 +28,8 @@ export class Mailer {
   }
 
   async send(message: Message): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...message });
+    const { replyTo, ...rest } = message;
+    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...rest, ...(replyTo ? { replyTo } : {}) });
     if (!this.config.smtpUrl) await this.writeDevCopy(message, (info as { message: Buffer }).message);
   }
 

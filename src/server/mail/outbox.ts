@@ -17,8 +17,11 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** (attempts - 1));
 }
 
-export async function enqueueMail(db: Pick<Db, 'insert'>, now: Date, message: Message): Promise<void> {
-  await db.insert(outbox).values({ id: randomUUID(), ...message, nextAttemptAt: now, createdAt: now });
+/** Stores a mail for delivery (inside the caller's transaction when given one) and returns its row id. */
+export async function enqueueMail(db: Pick<Db, 'insert'>, now: Date, message: Message): Promise<string> {
+  const id = randomUUID();
+  await db.insert(outbox).values({ id, ...message, nextAttemptAt: now, createdAt: now });
+  return id;
 }
 
 export class OutboxWorker {
@@ -92,7 +95,7 @@ export class OutboxWorker {
   private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
     const attempts = row.attempts + 1;
     try {
-      await this.mailer.send({ to: row.to, subject: row.subject, text: row.text, html: row.html });
+      await this.mailer.send({ to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html });
       await this.db.update(outbox).set({ attempts, sentAt: this.now(), lastError: null }).where(eq(outbox.id, row.id));
     } catch (err) {
       const now = this.now();
