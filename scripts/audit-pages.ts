@@ -17,7 +17,11 @@ async function signIn(serverUrl: string, port: number) {
   const res = await fetch(`${serverUrl}/api/v1/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Audit User', email: `audit-${Date.now()}@example.com`, password: 'audit-password-1' }),
+    body: JSON.stringify({
+      name: 'Audit User',
+      email: `audit-${Date.now()}@example.com`,
+      password: 'audit-password-1',
+    }),
   });
   const { token } = (await res.json()) as { token: string };
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
@@ -32,7 +36,15 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'audit-'));
 const server = await startServer({ env: { DATA_DIR: dataDir } });
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   console.log(`Lighthouse mobile, ${new Date().toISOString()}, ${server.url}`);
@@ -42,16 +54,13 @@ try {
     // Signed-out pages first: a stored token would send /login on to the dashboard.
     const signedIn = p === '/userdashboard';
     if (signedIn) await signIn(server.url, chrome.port);
-    const result = await lighthouse(
-      server.url + p,
-      {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-        disableStorageReset: signedIn,
-      },
-    );
+    const result = await lighthouse(server.url + p, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      disableStorageReset: signedIn,
+    });
     if (!result) throw new Error(`no Lighthouse result for ${p}`);
     const { categories: c, audits: a } = result.lhr;
     const score = (k: string) => Math.round((c[k]?.score ?? 0) * 100);
@@ -61,9 +70,7 @@ try {
     );
     for (const cat of Object.values(c)) {
       if ((cat.score ?? 1) < 1) {
-        const failing = cat.auditRefs
-          .filter((r) => r.weight > 0 && (a[r.id]?.score ?? 1) < 1)
-          .map((r) => r.id);
+        const failing = cat.auditRefs.filter((r) => r.weight > 0 && (a[r.id]?.score ?? 1) < 1).map((r) => r.id);
         if (failing.length) console.log(`    ${cat.id}: ${failing.join(', ')}`);
       }
     }

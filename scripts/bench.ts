@@ -16,7 +16,10 @@ async function startBaseline() {
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    ['-e', `require('node:http').createServer((q, s) => s.end('hello')).listen(${port}, '127.0.0.1', () => console.log('up'))`],
+    [
+      '-e',
+      `require('node:http').createServer((q, s) => s.end('hello')).listen(${port}, '127.0.0.1', () => console.log('up'))`,
+    ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   await new Promise((resolve) => child.stdout.once('data', resolve));
@@ -49,7 +52,12 @@ try {
 
   let n = 0;
   const contact = () =>
-    JSON.stringify({ name: 'Bench', email: 'bench@example.com', phoneNumber: '+91 98765 43210', message: `load ${n++}` });
+    JSON.stringify({
+      name: 'Bench',
+      email: 'bench@example.com',
+      phoneNumber: '+91 98765 43210',
+      message: `load ${n++}`,
+    });
 
   const rows: [string, RunFigures][] = [];
   const bench = async (name: string, spec: Omit<Parameters<typeof run>[0], 'connections' | 'seconds'>) => {
@@ -59,8 +67,16 @@ try {
   await bench('node:http hello-world (baseline)', { url: baseline.url });
   await bench('static page GET /projects', { url: `${server.url}/projects`, headers: { 'accept-encoding': 'br' } });
   await bench('GET /api/health', { url: `${server.url}/api/health` });
-  await bench('GET /api/v1/auth/user', { url: `${server.url}/api/v1/auth/user`, headers: { authorization: `Bearer ${token}` } });
-  await bench('POST /api/form/contact', { url: `${server.url}/api/form/contact`, method: 'POST', body: contact, spreadClients: true });
+  await bench('GET /api/v1/auth/user', {
+    url: `${server.url}/api/v1/auth/user`,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await bench('POST /api/form/contact', {
+    url: `${server.url}/api/form/contact`,
+    method: 'POST',
+    body: contact,
+    spreadClients: true,
+  });
   await bench('POST /api/v1/auth/sign-in', {
     url: `${server.url}/api/v1/auth/sign-in`,
     method: 'POST',

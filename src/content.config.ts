@@ -36,7 +36,10 @@ const services = defineCollection({
     icon: lucideIcon,
     fullDescription: text,
     features: z.array(z.strictObject({ icon: lucideIcon, title: text, description: text })).min(1),
-    caseStudies: z.array(z.strictObject({ title: text, description: text })).min(1).optional(),
+    caseStudies: z
+      .array(z.strictObject({ title: text, description: text }))
+      .min(1)
+      .optional(),
     /** Technologies shown in the hero's logo marquee (simple-icons slugs). */
     logos: z.array(brandLogo).min(6),
   }),
@@ -69,7 +72,10 @@ const featured = defineCollection({
       tags: z.array(text),
       image: image(),
       imageAlt: text,
-      link: z.strictObject({ label: text, href: z.string().regex(/^(\/|#|https:\/\/)/, 'Must start with /, # or https://') }),
+      link: z.strictObject({
+        label: text,
+        href: z.string().regex(/^(\/|#|https:\/\/)/, 'Must start with /, # or https://'),
+      }),
     }),
 });
 
@@ -98,7 +104,12 @@ const site = defineCollection({
     seoAppUrl: z.url({ protocol: /^https$/ }),
     announcement: text,
     social: z
-      .array(z.strictObject({ network: z.enum(['Instagram', 'LinkedIn', 'Facebook', 'Threads']), url: z.url({ protocol: /^https$/ }) }))
+      .array(
+        z.strictObject({
+          network: z.enum(['Instagram', 'LinkedIn', 'Facebook', 'Threads']),
+          url: z.url({ protocol: /^https$/ }),
+        }),
+      )
       .length(4),
   }),
 });

@@ -14,7 +14,8 @@ function getApi(): Promise<Api> {
   api ??= (async () => {
     // Netlify sits in front and appends the client to X-Forwarded-For; context.ip is used instead.
     const config = loadConfig();
-    if (!config.databaseUrl) throw new Error('DATABASE_URL is not set: the Netlify Function needs a PostgreSQL server.');
+    if (!config.databaseUrl)
+      throw new Error('DATABASE_URL is not set: the Netlify Function needs a PostgreSQL server.');
     return createApi(config);
   })();
   api.catch(() => (api = undefined));

@@ -70,7 +70,13 @@ export async function call(
     return { status: res.status, ms: performance.now() - started, body, headers: res.headers };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
-    return { status: 0, ms: performance.now() - started, body: undefined, headers: new Headers(), error: e.cause?.code ?? e.name };
+    return {
+      status: 0,
+      ms: performance.now() - started,
+      body: undefined,
+      headers: new Headers(),
+      error: e.cause?.code ?? e.name,
+    };
   }
 }
 
@@ -82,10 +88,16 @@ export const enquiry = (message: string) => ({
 });
 
 /** Stored enquiries whose message starts with `prefix`, read straight from the database (server stopped for PGlite). */
-export async function storedMessages(where: { dataDir?: string; databaseUrl?: string }, prefix: string): Promise<Set<string>> {
+export async function storedMessages(
+  where: { dataDir?: string; databaseUrl?: string },
+  prefix: string,
+): Promise<Set<string>> {
   const database = await openDatabase({ dataDir: where.dataDir ?? tmpdir(), databaseUrl: where.databaseUrl });
   try {
-    const rows = await database.db.select({ message: enquiries.message }).from(enquiries).where(like(enquiries.message, `${prefix}%`));
+    const rows = await database.db
+      .select({ message: enquiries.message })
+      .from(enquiries)
+      .where(like(enquiries.message, `${prefix}%`));
     return new Set(rows.map((r) => r.message));
   } finally {
     await database.close();

@@ -60,7 +60,11 @@ export async function crashRun(opts: CrashOptions): Promise<CrashFigures> {
         for (let i = 0; !stop && sent < MAX_REQUESTS_PER_ROUND; i++) {
           const message = `${prefix}${round}-${w}-${i}`;
           sent++;
-          const a = await call(current.url, 'POST', '/api/form/contact', { body: enquiry(message), ip: nextIp(12), timeoutMs: 5_000 });
+          const a = await call(current.url, 'POST', '/api/form/contact', {
+            body: enquiry(message),
+            ip: nextIp(12),
+            timeoutMs: 5_000,
+          });
           if (a.status === 201) {
             acknowledged.add(message);
             ack++;
@@ -81,9 +85,21 @@ export async function crashRun(opts: CrashOptions): Promise<CrashFigures> {
       server = await startServer({ env });
       const restartMs = performance.now() - started;
       const health = await call(server.url, 'GET', '/api/health');
-      const after = await call(server.url, 'POST', '/api/form/contact', { body: enquiry(`after-${prefix}${round}`), ip: nextIp(12) });
-      log(`round ${round + 1}: restarted in ${restartMs.toFixed(0)} ms; health ${health.status}; new enquiry ${after.status}`);
-      rounds.push({ sent, acknowledged: ack, others, restartMs, healthAfterRestart: health.status, contactAfterRestart: after.status });
+      const after = await call(server.url, 'POST', '/api/form/contact', {
+        body: enquiry(`after-${prefix}${round}`),
+        ip: nextIp(12),
+      });
+      log(
+        `round ${round + 1}: restarted in ${restartMs.toFixed(0)} ms; health ${health.status}; new enquiry ${after.status}`,
+      );
+      rounds.push({
+        sent,
+        acknowledged: ack,
+        others,
+        restartMs,
+        healthAfterRestart: health.status,
+        contactAfterRestart: after.status,
+      });
     }
     await server!.stop();
     server = undefined;

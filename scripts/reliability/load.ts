@@ -45,7 +45,13 @@ export async function loadRun(opts: LoadOptions): Promise<LoadFigures> {
     const contact = await run({
       url: `${server.url}/api/form/contact`,
       method: 'POST',
-      body: () => JSON.stringify({ name: 'Load', email: 'load@example.com', phoneNumber: '+91 98765 43210', message: `load ${n++}` }),
+      body: () =>
+        JSON.stringify({
+          name: 'Load',
+          email: 'load@example.com',
+          phoneNumber: '+91 98765 43210',
+          message: `load ${n++}`,
+        }),
       spreadClients: true,
       connections,
       seconds,
@@ -59,7 +65,12 @@ export async function loadRun(opts: LoadOptions): Promise<LoadFigures> {
     });
     const pagePath = opts.pagePath ?? '/projects';
     log(`GET ${pagePath}: ${connections} connections, ${seconds} s`);
-    const page = await run({ url: `${server.url}${pagePath}`, headers: { 'accept-encoding': 'br' }, connections, seconds });
+    const page = await run({
+      url: `${server.url}${pagePath}`,
+      headers: { 'accept-encoding': 'br' },
+      connections,
+      seconds,
+    });
     await server.stop();
     const storedRows = await countEnquiries({ dataDir });
     return { contact, currentUser, page, contact201: contact.statusCounts['201'] ?? 0, storedRows, connections };

@@ -59,7 +59,9 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const databaseUrl = await pg.createDatabase();
-    server = await startServer({ env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true' } });
+    server = await startServer({
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true' },
+    });
     const base = server.url;
     const signup = await call(base, 'POST', '/api/v1/auth/signup', {
       body: { name: 'Outage User', email: `outage-${Date.now()}@example.com`, password: 'outage-password-123' },
@@ -80,9 +82,14 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
         const a =
           w % 2 === 0
             ? await call(base, 'GET', '/api/v1/auth/user', { token, timeoutMs: 15_000 })
-            : await call(base, 'POST', '/api/form/contact', { body: enquiry(`outage ${w}-${i}`), ip: nextIp(13), timeoutMs: 15_000 });
+            : await call(base, 'POST', '/api/form/contact', {
+                body: enquiry(`outage ${w}-${i}`),
+                ip: nextIp(13),
+                timeoutMs: 15_000,
+              });
         answers[at].push(a);
-        if (w % 2 === 0 && a.status === 200 && pgBackAt && userRecoveryMs < 0) userRecoveryMs = performance.now() - pgBackAt;
+        if (w % 2 === 0 && a.status === 200 && pgBackAt && userRecoveryMs < 0)
+          userRecoveryMs = performance.now() - pgBackAt;
         if (at !== 'before' && at !== 'after') await sleep(20);
       }
     };
@@ -111,7 +118,9 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
       await sleep(50);
     }
     for (let i = 0; i < 300 && userRecoveryMs < 0 && performance.now() - pgBackAt < 30_000; i++) await sleep(50);
-    log(`recovered: health after ${healthRecoveryMs.toFixed(0)} ms, current-user call after ${userRecoveryMs.toFixed(0)} ms`);
+    log(
+      `recovered: health after ${healthRecoveryMs.toFixed(0)} ms, current-user call after ${userRecoveryMs.toFixed(0)} ms`,
+    );
     phase = 'after';
     await sleep(opts.afterMs ?? 1_500);
     stop = true;
@@ -128,7 +137,7 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
       userRecoveryMs,
       serverExit: server.child.exitCode,
       serverOutputTail: server.output().slice(-2000),
-      serverErrors: all.filter((a) => a.status === 0 || a.status >= 500 && a.status !== 503).length,
+      serverErrors: all.filter((a) => a.status === 0 || (a.status >= 500 && a.status !== 503)).length,
     };
   } finally {
     await server?.stop();

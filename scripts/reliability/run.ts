@@ -35,12 +35,17 @@ if (wanted.includes('load')) {
     ['GET /api/v1/auth/user', f.currentUser],
     ['GET /projects (static page)', f.page],
   ] as const) {
-    console.log(`| ${name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${JSON.stringify(r.statusCounts)} |`);
+    console.log(
+      `| ${name} | ${r.requests} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.errors} | ${JSON.stringify(r.statusCounts)} |`,
+    );
   }
   console.log(
     `contact: ${f.contact201} answers 201, ${f.storedRows} rows stored (${f.storedRows - f.contact201} stored whose answer was still in flight when autocannon stopped; at most ${connections})`,
   );
-  check(f.contact.errors + f.currentUser.errors + f.page.errors === 0, 'load: 0 errors (connection errors and timeouts)');
+  check(
+    f.contact.errors + f.currentUser.errors + f.page.errors === 0,
+    'load: 0 errors (connection errors and timeouts)',
+  );
   check(f.contact.non2xx + f.currentUser.non2xx + f.page.non2xx === 0, 'load: every answer 2xx');
   check(
     f.contact201 <= f.storedRows && f.storedRows - f.contact201 <= connections,
@@ -49,36 +54,67 @@ if (wanted.includes('load')) {
 }
 
 if (wanted.includes('crash')) {
-  console.log('\n## crash: kill -9 the server (embedded PGlite) during a contact load, restart on the same data folder; 3 rounds');
+  console.log(
+    '\n## crash: kill -9 the server (embedded PGlite) during a contact load, restart on the same data folder; 3 rounds',
+  );
   const f = await crashRun({ distDir, rounds: 3, loadMs: 3_000, workers: 20, log });
-  console.log('| round | requests sent | 201 before the kill | other outcomes | restart to healthy | health after | new enquiry after |');
+  console.log(
+    '| round | requests sent | 201 before the kill | other outcomes | restart to healthy | health after | new enquiry after |',
+  );
   console.log('|---:|---:|---:|---|---:|---:|---:|');
   f.rounds.forEach((r, i) =>
-    console.log(`| ${i + 1} | ${r.sent} | ${r.acknowledged} | ${JSON.stringify(r.others)} | ${ms(r.restartMs)} | ${r.healthAfterRestart} | ${r.contactAfterRestart} |`),
+    console.log(
+      `| ${i + 1} | ${r.sent} | ${r.acknowledged} | ${JSON.stringify(r.others)} | ${ms(r.restartMs)} | ${r.healthAfterRestart} | ${r.contactAfterRestart} |`,
+    ),
   );
-  console.log(`acknowledged ${f.acknowledged}, stored ${f.stored}, lost ${f.lost}, stored but unacknowledged ${f.unacknowledgedStored}`);
-  check(f.lost === 0 && f.acknowledged <= f.stored, 'crash: every acknowledged enquiry is stored (acknowledged ≤ stored)');
-  check(f.rounds.every((r) => r.healthAfterRestart === 200 && r.contactAfterRestart === 201) && f.reopenedCleanly, 'crash: the database opens cleanly after each kill');
+  console.log(
+    `acknowledged ${f.acknowledged}, stored ${f.stored}, lost ${f.lost}, stored but unacknowledged ${f.unacknowledgedStored}`,
+  );
+  check(
+    f.lost === 0 && f.acknowledged <= f.stored,
+    'crash: every acknowledged enquiry is stored (acknowledged ≤ stored)',
+  );
+  check(
+    f.rounds.every((r) => r.healthAfterRestart === 200 && r.contactAfterRestart === 201) && f.reopenedCleanly,
+    'crash: the database opens cleanly after each kill',
+  );
 }
 
 if (wanted.includes('outage')) {
-  console.log('\n## outage: PostgreSQL stopped for 3 s under load (8 clients: current-user call and contact), then started again');
+  console.log(
+    '\n## outage: PostgreSQL stopped for 3 s under load (8 clients: current-user call and contact), then started again',
+  );
   const f = await outageRun({ distDir, outageMs: 3_000, log });
   const row = (name: string, p: PhaseFigures) =>
-    console.log(`| ${name} | ${p.requests} | ${JSON.stringify(p.statuses)} | ${p.p50Ms.toFixed(0)} | ${p.maxMs.toFixed(0)} |`);
+    console.log(
+      `| ${name} | ${p.requests} | ${JSON.stringify(p.statuses)} | ${p.p50Ms.toFixed(0)} | ${p.maxMs.toFixed(0)} |`,
+    );
   console.log('| phase | requests | statuses | p50 ms | max ms |');
   console.log('|---|---:|---|---:|---:|');
   row('before', f.before);
   row('PostgreSQL down', f.during);
   row('PostgreSQL back, recovering', f.recovering);
   row('after', f.after);
-  console.log(`/api/health while down: ${f.healthDuring.status} ${JSON.stringify(f.healthDuring.body)} in ${ms(f.healthDuring.ms)}`);
-  console.log(`recovery after PostgreSQL is back: /api/health ${ms(f.healthRecoveryMs)}, current-user call ${ms(f.userRecoveryMs)}`);
+  console.log(
+    `/api/health while down: ${f.healthDuring.status} ${JSON.stringify(f.healthDuring.body)} in ${ms(f.healthDuring.ms)}`,
+  );
+  console.log(
+    `recovery after PostgreSQL is back: /api/health ${ms(f.healthRecoveryMs)}, current-user call ${ms(f.userRecoveryMs)}`,
+  );
   if (f.serverExit !== null) console.log(`the server exited with ${f.serverExit}:\n${f.serverOutputTail}`);
   check(f.serverErrors === 0, 'outage: no 500 and no call without an answer');
-  check((f.during.statuses['503'] ?? 0) > 0 && f.during.maxMs < 3_500, 'outage: 503 while down, slowest answer under 3.5 s');
-  check(f.healthDuring.status === 503 && (f.healthDuring.body as { db?: string })?.db === 'down', "outage: /api/health 503 with db 'down'");
-  check(f.healthRecoveryMs >= 0 && f.healthRecoveryMs <= 5_000 && f.userRecoveryMs >= 0 && f.userRecoveryMs <= 5_000, 'outage: recovered within 5 s without a restart');
+  check(
+    (f.during.statuses['503'] ?? 0) > 0 && f.during.maxMs < 3_500,
+    'outage: 503 while down, slowest answer under 3.5 s',
+  );
+  check(
+    f.healthDuring.status === 503 && (f.healthDuring.body as { db?: string })?.db === 'down',
+    "outage: /api/health 503 with db 'down'",
+  );
+  check(
+    f.healthRecoveryMs >= 0 && f.healthRecoveryMs <= 5_000 && f.userRecoveryMs >= 0 && f.userRecoveryMs <= 5_000,
+    'outage: recovered within 5 s without a restart',
+  );
 }
 
 process.exit(failed ? 1 : 0);

@@ -18,7 +18,8 @@ const consentPending: ClientDirective = (load, _options, el) => {
     (await load())();
   };
   // Sooner than idle when the visitor reaches for the banner.
-  for (const type of ['pointerover', 'focusin', 'touchstart']) el.addEventListener(type, () => void hydrate(), { once: true, passive: true });
+  for (const type of ['pointerover', 'focusin', 'touchstart'])
+    el.addEventListener(type, () => void hydrate(), { once: true, passive: true });
   if ('requestIdleCallback' in window) requestIdleCallback(() => void hydrate(), { timeout: 2000 });
   else setTimeout(() => void hydrate(), 200);
 };

@@ -15,7 +15,10 @@ export function clientDirectives(): AstroIntegration {
           'head-inline',
           `try{localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)})&&document.documentElement.classList.add('consent-given')}catch(e){}`,
         );
-        addClientDirective({ name: 'consent-pending', entrypoint: fileURLToPath(new URL('./consent-pending.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'consent-pending',
+          entrypoint: fileURLToPath(new URL('./consent-pending.ts', import.meta.url)),
+        });
         addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast.ts', import.meta.url)) });
       },
     },

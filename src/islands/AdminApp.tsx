@@ -61,7 +61,9 @@ export default function AdminApp({ view, siteName, featured }: Props) {
               <ErrorBoundary>
                 {view === 'dashboard' && (
                   <Section title="Welcome to the Admin Dashboard">
-                    <p className="text-slate-700">Manage the users and the contact enquiries from the navigation above.</p>
+                    <p className="text-slate-700">
+                      Manage the users and the contact enquiries from the navigation above.
+                    </p>
                   </Section>
                 )}
                 {view === 'addwebsite' && (

@@ -13,9 +13,30 @@ const operand = () => BOT_CHECK.min + Math.floor(Math.random() * (BOT_CHECK.max 
 const newQuestion = (): Question => ({ x: operand(), y: operand() });
 
 const fields = [
-  { name: 'name', label: 'Name', type: 'text', autoComplete: 'name', placeholder: 'Your name', maxLength: LIMITS.contactNameMax },
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', placeholder: 'you@example.com', maxLength: LIMITS.emailMax },
-  { name: 'phoneNumber', label: 'Phone number', type: 'tel', autoComplete: 'tel', placeholder: '+91 98765 43210', maxLength: LIMITS.contactPhoneMax },
+  {
+    name: 'name',
+    label: 'Name',
+    type: 'text',
+    autoComplete: 'name',
+    placeholder: 'Your name',
+    maxLength: LIMITS.contactNameMax,
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@example.com',
+    maxLength: LIMITS.emailMax,
+  },
+  {
+    name: 'phoneNumber',
+    label: 'Phone number',
+    type: 'tel',
+    autoComplete: 'tel',
+    placeholder: '+91 98765 43210',
+    maxLength: LIMITS.contactPhoneMax,
+  },
 ] as const;
 
 function Form() {

@@ -36,7 +36,9 @@ function VerifyForm({ email }: { email: string }) {
     <AuthCard title="Verify Your Email" intro={`Signed in as ${email}.`}>
       <form onSubmit={onSubmit} className="grid gap-5">
         <fieldset>
-          <legend className="mb-3 w-full text-center text-sm font-medium text-ink">Enter 6 Digit Code sent to your Mail</legend>
+          <legend className="mb-3 w-full text-center text-sm font-medium text-ink">
+            Enter 6 Digit Code sent to your Mail
+          </legend>
           <OtpInput id="code" value={otp} onChange={setOtp} required />
         </fieldset>
         <button type="submit" className={primaryButton} disabled={busy}>

@@ -107,7 +107,13 @@ function Wizard() {
         <form onSubmit={checkCode} noValidate className="grid gap-4">
           <fieldset>
             <legend className="mb-3 text-sm font-medium text-ink">Code sent to {email}</legend>
-            <OtpInput id="otp" value={otp} onChange={setOtp} invalid={!!error} describedBy={error ? 'otp-error' : undefined} />
+            <OtpInput
+              id="otp"
+              value={otp}
+              onChange={setOtp}
+              invalid={!!error}
+              describedBy={error ? 'otp-error' : undefined}
+            />
           </fieldset>
           {error && (
             <p id="otp-error" className={errorClass}>
@@ -120,7 +126,14 @@ function Wizard() {
       {step === 'password' && (
         <form onSubmit={reset} noValidate className="grid gap-4">
           {serverError && <FormAlert message={serverError} />}
-          <Field id="password" label="New password" type="password" autoComplete="new-password" required error={error} />
+          <Field
+            id="password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            required
+            error={error}
+          />
           <Submit busy={busy}>Reset password</Submit>
           {serverError && (
             <button type="button" className={linkClass} onClick={() => setStep('otp')}>

@@ -42,7 +42,14 @@ function Form() {
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {serverError && <FormAlert message={serverError} />}
         <Field id="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-        <Field id="password" label="Password" type="password" autoComplete="current-password" required error={errors.password} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="inline-flex items-center gap-2 text-slate-700">
             <input type="checkbox" name="remember" className="size-4 rounded border-slate-300 accent-brand-600" />

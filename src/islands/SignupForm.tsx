@@ -43,7 +43,14 @@ function Form() {
         {serverError && <FormAlert message={serverError} />}
         <Field id="name" label="Full name" autoComplete="name" required error={errors.name} />
         <Field id="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-        <Field id="password" label="Password" type="password" autoComplete="new-password" required error={errors.password} />
+        <Field
+          id="password"
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.password}
+        />
         <button type="submit" className={primaryButton} disabled={busy}>
           {busy ? 'Creating account...' : 'Create account'}
         </button>
@@ -51,7 +58,12 @@ function Form() {
       <OrDivider />
       <div className="grid gap-3">
         <GoogleButton label="Sign up with Google" />
-        <button type="button" className={`${secondaryButton} w-full`} disabled title="GitHub sign-up is not available yet">
+        <button
+          type="button"
+          className={`${secondaryButton} w-full`}
+          disabled
+          title="GitHub sign-up is not available yet"
+        >
           Sign up with GitHub (coming soon)
         </button>
       </div>

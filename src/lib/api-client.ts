@@ -47,7 +47,8 @@ const client = ky.create({
 function toApiError(err: unknown): ApiError {
   if (err instanceof HTTPError) {
     const data = err.data as Partial<ApiBody & { issues: ApiError['issues'] }> | string | undefined;
-    const message = typeof data === 'object' && data?.message ? data.message : err.response.statusText || 'Request failed';
+    const message =
+      typeof data === 'object' && data?.message ? data.message : err.response.statusText || 'Request failed';
     return new ApiError(err.response.status, message, typeof data === 'object' ? data?.issues : undefined);
   }
   if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');

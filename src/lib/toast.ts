@@ -10,7 +10,6 @@ interface Flash {
   message: string;
 }
 
-
 // The message makes the id, so one cause never stacks the same toast twice (it is also the DOM id).
 const idOf = (kind: ToastKind, message: string) => `toast-${kind}-${message.replace(/[^a-z0-9]+/gi, '-')}`;
 

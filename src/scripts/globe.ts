@@ -25,7 +25,11 @@ async function start(el: HTMLCanvasElement) {
   // cobe appends a <style> for marker anchors to <head> and rewrites it every frame. We use no anchors,
   // and the CSP would block (and report) each rewrite, so that element is kept out of the document.
   const head = document.head;
-  head.append = (...nodes) => Element.prototype.append.apply(head, nodes.filter((n) => !(n instanceof HTMLStyleElement)));
+  head.append = (...nodes) =>
+    Element.prototype.append.apply(
+      head,
+      nodes.filter((n) => !(n instanceof HTMLStyleElement)),
+    );
   let globe: ReturnType<typeof createGlobe>;
   try {
     globe = createGlobe(el, {

@@ -3,7 +3,10 @@ import { TIMINGS } from '../lib/constants.ts';
 
 const id = decodeURIComponent(location.hash.slice(1));
 if (id) {
-  setTimeout(() => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' }), TIMINGS.scrollToAnchorDelayMs);
+  setTimeout(
+    () => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+    TIMINGS.scrollToAnchorDelayMs,
+  );
 } else {
   window.scrollTo(0, 0);
 }

@@ -99,14 +99,18 @@ describe('DELETE /api/v1/admin/user/delete/{id}', () => {
     expect((await t.call('GET', '/v1/auth/user', { token: victim.token })).status).toBe(401);
     expect(await t.api.db.select().from(sessions).where(eq(sessions.userId, victim.user._id))).toEqual([]);
     expect(await t.api.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.userId, victim.user._id))).toEqual([]);
-    expect((await t.call('DELETE', `/v1/admin/user/delete/${victim.user._id}`, { token: admin.token })).status).toBe(404);
+    expect((await t.call('DELETE', `/v1/admin/user/delete/${victim.user._id}`, { token: admin.token })).status).toBe(
+      404,
+    );
   });
 
   it('answers 400 for a malformed id and 409 for the admin’s own account', async () => {
     const bad = await t.call('DELETE', '/v1/admin/user/delete/not-a-uuid', { token: admin.token });
     expect(bad.status).toBe(400);
     expect(bad.body.issues[0]).toEqual({ path: 'id', message: 'Malformed id' });
-    expect((await t.call('DELETE', `/v1/admin/user/delete/${admin.user._id}`, { token: admin.token })).status).toBe(409);
+    expect((await t.call('DELETE', `/v1/admin/user/delete/${admin.user._id}`, { token: admin.token })).status).toBe(
+      409,
+    );
   });
 });
 

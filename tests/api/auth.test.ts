@@ -48,7 +48,10 @@ describe('POST /api/v1/auth/signup', () => {
   });
 
   it('answers 400 with the zod issues and the spec messages', async () => {
-    const res = await t.call('POST', '/v1/auth/signup', { body: { name: 'A', email: 'nope', password: '123' }, ip: freshIp() });
+    const res = await t.call('POST', '/v1/auth/signup', {
+      body: { name: 'A', email: 'nope', password: '123' },
+      ip: freshIp(),
+    });
     expect(res.status).toBe(400);
     expect(res.body.success).toBe(false);
     expect(res.body.issues).toEqual(
@@ -106,7 +109,10 @@ describe('POST /api/v1/auth/signup', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 409)).toBe(true);
     expect(statuses[20]).toBe(429);
-    const again = await t.call('POST', '/v1/auth/signup', { body: { name: 'Flood', email: 'ada@example.com', password: 'flood-password' }, ip });
+    const again = await t.call('POST', '/v1/auth/signup', {
+      body: { name: 'Flood', email: 'ada@example.com', password: 'flood-password' },
+      ip,
+    });
     expect(again.status).toBe(429);
     expect(Number(again.headers.get('retry-after'))).toBeGreaterThan(0);
   });
@@ -116,7 +122,10 @@ describe('POST /api/v1/auth/sign-in', () => {
   it('answers 200 with a new token each time', async () => {
     const acc = await signUp(t);
     const ip = freshIp();
-    const a = await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email.toUpperCase(), password: acc.password }, ip });
+    const a = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: acc.email.toUpperCase(), password: acc.password },
+      ip,
+    });
     const b = await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip });
     expect(a.status).toBe(200);
     expect(a.body).toMatchObject({ success: true, message: expect.any(String), user: acc.user });
@@ -125,8 +134,14 @@ describe('POST /api/v1/auth/sign-in', () => {
 
   it('answers the same 401 for a wrong password and an unknown address', async () => {
     const acc = await signUp(t);
-    const wrong = await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: 'not-the-password' }, ip: freshIp() });
-    const unknown = await t.call('POST', '/v1/auth/sign-in', { body: { email: 'ghost@example.com', password: 'not-the-password' }, ip: freshIp() });
+    const wrong = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: acc.email, password: 'not-the-password' },
+      ip: freshIp(),
+    });
+    const unknown = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: 'ghost@example.com', password: 'not-the-password' },
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ success: false, message: 'Invalid credentials' });
@@ -143,14 +158,27 @@ describe('POST /api/v1/auth/sign-in', () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) {
-      statuses.push((await t.call('POST', '/v1/auth/sign-in', { body: { email: 'target@example.com', password: 'guess-guess' }, ip })).status);
+      statuses.push(
+        (
+          await t.call('POST', '/v1/auth/sign-in', {
+            body: { email: 'target@example.com', password: 'guess-guess' },
+            ip,
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
-    const other = await t.call('POST', '/v1/auth/sign-in', { body: { email: 'other@example.com', password: 'guess-guess' }, ip });
+    const other = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: 'other@example.com', password: 'guess-guess' },
+      ip,
+    });
     expect(other.status).toBe(401);
     t.clock.advance(61_000);
-    const later = await t.call('POST', '/v1/auth/sign-in', { body: { email: 'target@example.com', password: 'guess-guess' }, ip });
+    const later = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: 'target@example.com', password: 'guess-guess' },
+      ip,
+    });
     expect(later.status).toBe(401);
   });
 });
@@ -195,7 +223,10 @@ describe('POST /api/v1/auth/sign-out', () => {
     const ip = freshIp();
     const more = [];
     for (let i = 0; i < 2; i++) {
-      more.push((await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip })).body.token as string);
+      more.push(
+        (await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip })).body
+          .token as string,
+      );
     }
     return [acc.token, ...more] as [string, string, string];
   }

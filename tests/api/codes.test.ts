@@ -39,7 +39,10 @@ describe('POST /api/v1/auth/reset-otp', () => {
     const mark = since();
     const res = await t.call('POST', '/v1/auth/reset-otp', { body: { email: acc.email }, ip: freshIp() });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'If an account exists for that address, a code has been sent.' });
+    expect(res.body).toEqual({
+      success: true,
+      message: 'If an account exists for that address, a code has been sent.',
+    });
     const { mail, code } = await codeMailTo(acc.email, mark);
     expect(code).toMatch(/^\d{6}$/);
     expect(mail.subject).toContain('Reset your password');
@@ -52,7 +55,10 @@ describe('POST /api/v1/auth/reset-otp', () => {
     const acc = await signUp(t);
     const known = await t.call('POST', '/v1/auth/reset-otp', { body: { email: acc.email }, ip: freshIp() });
     const mark = since();
-    const unknown = await t.call('POST', '/v1/auth/reset-otp', { body: { email: 'nobody-here@example.com' }, ip: freshIp() });
+    const unknown = await t.call('POST', '/v1/auth/reset-otp', {
+      body: { email: 'nobody-here@example.com' },
+      ip: freshIp(),
+    });
     expect(unknown.status).toBe(known.status);
     expect(JSON.stringify(unknown.body)).toBe(JSON.stringify(known.body));
     expect([...unknown.headers.keys()].sort()).toEqual([...known.headers.keys()].sort());
@@ -60,7 +66,10 @@ describe('POST /api/v1/auth/reset-otp', () => {
     expect(smtp.messages.slice(mark).some((m) => m.to === 'nobody-here@example.com')).toBe(false);
     // The limits are the same too: a second request within the minute is 429 for both.
     const knownAgain = await t.call('POST', '/v1/auth/reset-otp', { body: { email: acc.email }, ip: freshIp() });
-    const unknownAgain = await t.call('POST', '/v1/auth/reset-otp', { body: { email: 'nobody-here@example.com' }, ip: freshIp() });
+    const unknownAgain = await t.call('POST', '/v1/auth/reset-otp', {
+      body: { email: 'nobody-here@example.com' },
+      ip: freshIp(),
+    });
     expect(knownAgain.status).toBe(429);
     expect(unknownAgain.status).toBe(429);
     expect(unknownAgain.body).toEqual(knownAgain.body);
@@ -152,7 +161,10 @@ describe('POST /api/v1/auth/reset-password', () => {
       ip: freshIp(),
     });
     expect(unknown.status).toBe(400);
-    const bad = await t.call('POST', '/v1/auth/reset-password', { body: { email: 'x', NewPassword: '1', otp: '12' }, ip: freshIp() });
+    const bad = await t.call('POST', '/v1/auth/reset-password', {
+      body: { email: 'x', NewPassword: '1', otp: '12' },
+      ip: freshIp(),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['NewPassword', 'email', 'otp']);
     expect(bad.body.issues.find((i: { path: string }) => i.path === 'otp').message).toBe('OTP must be 6 digits');
@@ -166,7 +178,12 @@ describe('POST /api/v1/auth/reset-password', () => {
     const ip = freshIp();
     let last = 0;
     for (let i = 0; i < 31; i++) {
-      last = (await t.call('POST', '/v1/auth/reset-password', { body: { email: `g${i}@example.com`, NewPassword: 'whatever-secret', otp: '123456' }, ip })).status;
+      last = (
+        await t.call('POST', '/v1/auth/reset-password', {
+          body: { email: `g${i}@example.com`, NewPassword: 'whatever-secret', otp: '123456' },
+          ip,
+        })
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -176,22 +193,40 @@ describe('POST /api/v1/auth/verify-otp and /verify-account', () => {
   it("mails the signed-in user's own address, whatever the body says, then verifies", async () => {
     const acc = await signUp(t);
     const mark = since();
-    const res = await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, body: { email: 'someone-else@example.com' }, ip: freshIp() });
+    const res = await t.call('POST', '/v1/auth/verify-otp', {
+      token: acc.token,
+      body: { email: 'someone-else@example.com' },
+      ip: freshIp(),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, message: 'Verification code sent to your email' });
     const { mail, code } = await codeMailTo(acc.email, mark);
     expect(mail.subject).toContain('Verify your e-mail address');
     expect(smtp.messages.some((m) => m.to === 'someone-else@example.com')).toBe(false);
 
-    const wrong = await t.call('POST', '/v1/auth/verify-account', { token: acc.token, body: { otp: wrongOf(code) }, ip: freshIp() });
+    const wrong = await t.call('POST', '/v1/auth/verify-account', {
+      token: acc.token,
+      body: { otp: wrongOf(code) },
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(400);
-    const ok = await t.call('POST', '/v1/auth/verify-account', { token: acc.token, body: { otp: code }, ip: freshIp() });
+    const ok = await t.call('POST', '/v1/auth/verify-account', {
+      token: acc.token,
+      body: { otp: code },
+      ip: freshIp(),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ success: true, message: 'Email verified successfully' });
     expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).body.userData.isAccountVerified).toBe(true);
     // Verified accounts get 400 from both.
-    expect((await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, body: {}, ip: freshIp() })).status).toBe(400);
-    const again = await t.call('POST', '/v1/auth/verify-account', { token: acc.token, body: { otp: code }, ip: freshIp() });
+    expect((await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, body: {}, ip: freshIp() })).status).toBe(
+      400,
+    );
+    const again = await t.call('POST', '/v1/auth/verify-account', {
+      token: acc.token,
+      body: { otp: code },
+      ip: freshIp(),
+    });
     expect(again.status).toBe(400);
     expect(again.body.message).toBe('Your account is already verified');
   });
@@ -207,7 +242,11 @@ describe('POST /api/v1/auth/verify-otp and /verify-account', () => {
     const again = await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, ip: freshIp() });
     expect(again.status).toBe(429);
     expect(again.headers.get('retry-after')).toBeTruthy();
-    const bad = await t.call('POST', '/v1/auth/verify-account', { token: acc.token, body: { otp: '12ab56' }, ip: freshIp() });
+    const bad = await t.call('POST', '/v1/auth/verify-account', {
+      token: acc.token,
+      body: { otp: '12ab56' },
+      ip: freshIp(),
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.issues).toEqual([{ path: 'otp', message: 'OTP must be 6 digits' }]);
   });

@@ -43,7 +43,12 @@ describe('POST /api/form/contact', () => {
       ip: freshIp(),
     });
     expect(res.status).toBe(400);
-    expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['email', 'message', 'name', 'phoneNumber']);
+    expect(res.body.issues.map((i: { path: string }) => i.path).sort()).toEqual([
+      'email',
+      'message',
+      'name',
+      'phoneNumber',
+    ]);
     const atLimits = await t.call('POST', '/form/contact', {
       body: enquiry({ name: 'n'.repeat(100), phoneNumber: '1'.repeat(32), message: 'm'.repeat(5000) }),
       ip: freshIp(),
@@ -52,7 +57,10 @@ describe('POST /api/form/contact', () => {
   });
 
   it('answers 413 over 16 KiB and 415 for a form post', async () => {
-    const big = await t.call('POST', '/form/contact', { body: enquiry({ message: 'x'.repeat(16 * 1024) }), ip: freshIp() });
+    const big = await t.call('POST', '/form/contact', {
+      body: enquiry({ message: 'x'.repeat(16 * 1024) }),
+      ip: freshIp(),
+    });
     expect(big.status).toBe(413);
     expect(big.body.success).toBe(false);
     const form = await t.call('POST', '/form/contact', {
@@ -65,7 +73,10 @@ describe('POST /api/form/contact', () => {
 
   it('answers a filled honeypot with the same 201 but stores nothing', async () => {
     const before = (await t.api.db.select().from(enquiries)).length;
-    const res = await t.call('POST', '/form/contact', { body: enquiry({ name: 'Bot', website: 'http://spam.example' }), ip: freshIp() });
+    const res = await t.call('POST', '/form/contact', {
+      body: enquiry({ name: 'Bot', website: 'http://spam.example' }),
+      ip: freshIp(),
+    });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ success: true, message: 'Message sent successfully!' });
     expect((await t.api.db.select().from(enquiries)).length).toBe(before);
@@ -75,7 +86,8 @@ describe('POST /api/form/contact', () => {
     const ip = freshIp();
     const statuses: number[] = [];
     for (let minute = 0; minute < 5; minute++) {
-      for (let i = 0; i < 6; i++) statuses.push((await t.call('POST', '/form/contact', { body: enquiry(), ip })).status);
+      for (let i = 0; i < 6; i++)
+        statuses.push((await t.call('POST', '/form/contact', { body: enquiry(), ip })).status);
       t.clock.advance(61_000);
     }
     const perMinute = statuses.slice(0, 6);
@@ -99,7 +111,9 @@ describe('the outbox', () => {
       const res = await down.call('POST', '/form/contact', { body: enquiry({ name: 'Offline Olga' }), ip: freshIp() });
       expect(res.status).toBe(201);
       expect((await down.api.db.select().from(enquiries)).map((e) => e.name)).toEqual(['Offline Olga']);
-      await expect.poll(async () => (await down.api.db.select().from(outbox))[0]?.attempts, { timeout: 10_000 }).toBe(1);
+      await expect
+        .poll(async () => (await down.api.db.select().from(outbox))[0]?.attempts, { timeout: 10_000 })
+        .toBe(1);
       const [row] = await down.api.db.select().from(outbox);
       expect(row!.sentAt).toBeNull();
       expect(row!.lastError).toBeTruthy();
@@ -109,7 +123,9 @@ describe('the outbox', () => {
       down.clock.advance(31_000);
       const mail = await back.waitFor((m) => m.subject.includes('Offline Olga'), 10_000);
       expect(mail.to).toBe(NOTIFY);
-      await expect.poll(async () => (await down.api.db.select().from(outbox))[0]?.sentAt, { timeout: 5_000 }).toBeInstanceOf(Date);
+      await expect
+        .poll(async () => (await down.api.db.select().from(outbox))[0]?.sentAt, { timeout: 5_000 })
+        .toBeInstanceOf(Date);
     } finally {
       await down.close();
       await back?.close();

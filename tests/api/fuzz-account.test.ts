@@ -37,54 +37,85 @@ const listQuery = fc
     },
     { requiredKeys: [] },
   )
-  .map((q) => Object.entries(q).map(([k, v]) => `${k}=${enc(v)}`).join('&'));
+  .map((q) =>
+    Object.entries(q)
+      .map(([k, v]) => `${k}=${enc(v)}`)
+      .join('&'),
+  );
 const ids = fc.oneof(fc.uuid(), hostileString.map(enc), fc.constant(''));
 
 describe('generated hostile requests with and without sessions never give a 5xx', () => {
   it('GET /api/v1/auth/user and /api/v1/users/user', { timeout: TIMEOUT }, async () => {
-    report('current user', await fuzzEndpoint(t.api.app, {
-      method: 'GET',
-      path: fc.oneof(paths('/v1/auth/user'), paths('/v1/users/user')),
-      tokens: [user.token, admin.token],
-    }));
+    report(
+      'current user',
+      await fuzzEndpoint(t.api.app, {
+        method: 'GET',
+        path: fc.oneof(paths('/v1/auth/user'), paths('/v1/users/user')),
+        tokens: [user.token, admin.token],
+      }),
+    );
   });
 
   it('POST /api/v1/auth/verify-otp', { timeout: TIMEOUT }, async () => {
-    report('verify-otp', await fuzzEndpoint(t.api.app, { method: 'POST', path: '/v1/auth/verify-otp', body: bodies({}), tokens: [user.token] }));
+    report(
+      'verify-otp',
+      await fuzzEndpoint(t.api.app, {
+        method: 'POST',
+        path: '/v1/auth/verify-otp',
+        body: bodies({}),
+        tokens: [user.token],
+      }),
+    );
   });
 
   it('POST /api/v1/auth/verify-account', { timeout: TIMEOUT }, async () => {
-    report('verify-account', await fuzzEndpoint(t.api.app, {
-      method: 'POST',
-      path: '/v1/auth/verify-account',
-      body: bodies({ otp }),
-      tokens: [user.token],
-    }));
+    report(
+      'verify-account',
+      await fuzzEndpoint(t.api.app, {
+        method: 'POST',
+        path: '/v1/auth/verify-account',
+        body: bodies({ otp }),
+        tokens: [user.token],
+      }),
+    );
   });
 
   it('GET /api/v1/admin/user and /api/v1/admin/contact', { timeout: TIMEOUT }, async () => {
-    const list = fc.tuple(fc.constantFrom('/v1/admin/user', '/v1/admin/contact'), listQuery).map(([p, q]) => `${p}?${q}`);
-    report('admin lists', await fuzzEndpoint(t.api.app, {
-      method: 'GET',
-      path: fc.oneof({ weight: 3, arbitrary: list }, paths('/v1/admin/user'), paths('/v1/admin/contact')),
-      tokens: [admin.token, user.token],
-    }));
+    const list = fc
+      .tuple(fc.constantFrom('/v1/admin/user', '/v1/admin/contact'), listQuery)
+      .map(([p, q]) => `${p}?${q}`);
+    report(
+      'admin lists',
+      await fuzzEndpoint(t.api.app, {
+        method: 'GET',
+        path: fc.oneof({ weight: 3, arbitrary: list }, paths('/v1/admin/user'), paths('/v1/admin/contact')),
+        tokens: [admin.token, user.token],
+      }),
+    );
   });
 
   it('DELETE /api/v1/admin/user/delete/{id} and /api/v1/admin/contact/delete/{id}', { timeout: TIMEOUT }, async () => {
-    const path = fc.tuple(fc.constantFrom('/v1/admin/user/delete/', '/v1/admin/contact/delete/'), ids).map(([p, id]) => p + id);
-    report('admin deletes', await fuzzEndpoint(t.api.app, { method: 'DELETE', path, tokens: [admin.token, user.token] }));
+    const path = fc
+      .tuple(fc.constantFrom('/v1/admin/user/delete/', '/v1/admin/contact/delete/'), ids)
+      .map(([p, id]) => p + id);
+    report(
+      'admin deletes',
+      await fuzzEndpoint(t.api.app, { method: 'DELETE', path, tokens: [admin.token, user.token] }),
+    );
   });
 
   // Last: a generated global sign-out may end the sessions the other cases use.
   it('POST /api/v1/auth/sign-out', { timeout: TIMEOUT }, async () => {
     // A successful sign-out ends its token, so give the generator several sessions to spend.
     const own = await Promise.all(Array.from({ length: 10 }, () => signUp(t)));
-    report('sign-out', await fuzzEndpoint(t.api.app, {
-      method: 'POST',
-      path: '/v1/auth/sign-out',
-      body: bodies({ scope: fc.constantFrom('global', 'local', 'others') }),
-      tokens: own.map((a) => a.token),
-    }));
+    report(
+      'sign-out',
+      await fuzzEndpoint(t.api.app, {
+        method: 'POST',
+        path: '/v1/auth/sign-out',
+        body: bodies({ scope: fc.constantFrom('global', 'local', 'others') }),
+        tokens: own.map((a) => a.token),
+      }),
+    );
   });
 });

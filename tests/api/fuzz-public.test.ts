@@ -48,27 +48,39 @@ describe('generated hostile requests never give a 5xx, a stack trace or a non-JS
   });
 
   it('POST /api/v1/auth/signup', { timeout: TIMEOUT }, async () => {
-    report('signup', await fuzzEndpoint(t.api.app, {
-      method: 'POST',
-      path: '/v1/auth/signup',
-      body: bodies({ name: fc.string({ minLength: 1, maxLength: 60 }), email, password }),
-    }));
+    report(
+      'signup',
+      await fuzzEndpoint(t.api.app, {
+        method: 'POST',
+        path: '/v1/auth/signup',
+        body: bodies({ name: fc.string({ minLength: 1, maxLength: 60 }), email, password }),
+      }),
+    );
   });
 
   it('POST /api/v1/auth/sign-in', { timeout: TIMEOUT }, async () => {
-    report('sign-in', await fuzzEndpoint(t.api.app, { method: 'POST', path: '/v1/auth/sign-in', body: bodies({ email, password }) }));
+    report(
+      'sign-in',
+      await fuzzEndpoint(t.api.app, { method: 'POST', path: '/v1/auth/sign-in', body: bodies({ email, password }) }),
+    );
   });
 
   it('POST /api/v1/auth/reset-otp', { timeout: TIMEOUT }, async () => {
-    report('reset-otp', await fuzzEndpoint(t.api.app, { method: 'POST', path: '/v1/auth/reset-otp', body: bodies({ email }) }));
+    report(
+      'reset-otp',
+      await fuzzEndpoint(t.api.app, { method: 'POST', path: '/v1/auth/reset-otp', body: bodies({ email }) }),
+    );
   });
 
   it('POST /api/v1/auth/reset-password', { timeout: TIMEOUT }, async () => {
-    report('reset-password', await fuzzEndpoint(t.api.app, {
-      method: 'POST',
-      path: '/v1/auth/reset-password',
-      body: bodies({ email, NewPassword: password, otp }),
-    }));
+    report(
+      'reset-password',
+      await fuzzEndpoint(t.api.app, {
+        method: 'POST',
+        path: '/v1/auth/reset-password',
+        body: bodies({ email, NewPassword: password, otp }),
+      }),
+    );
   });
 
   it('GET /api/v1/auth/google?code=…', { timeout: TIMEOUT }, async () => {
@@ -77,25 +89,49 @@ describe('generated hostile requests never give a 5xx, a stack trace or a non-JS
       { requiredKeys: [] },
     );
     const code = fc.oneof(claims.map(codeFor), hostileString, fc.constant(''));
-    const redirect = fc.option(fc.oneof(fc.constant('http://localhost:4321/google-verify'), hostileString), { nil: undefined });
+    const redirect = fc.option(fc.oneof(fc.constant('http://localhost:4321/google-verify'), hostileString), {
+      nil: undefined,
+    });
     const query = fc
       .tuple(code, redirect)
       .map(([c, r]) => `/v1/auth/google?code=${enc(c)}${r === undefined ? '' : `&redirect_uri=${enc(r)}`}`);
-    report('google', await fuzzEndpoint(t.api.app, {
-      method: 'GET',
-      path: fc.oneof({ weight: 4, arbitrary: query }, paths('/v1/auth/google')),
-    }));
+    report(
+      'google',
+      await fuzzEndpoint(t.api.app, {
+        method: 'GET',
+        path: fc.oneof({ weight: 4, arbitrary: query }, paths('/v1/auth/google')),
+      }),
+    );
   });
 
   it('GET /api/health and /api/openapi.json', { timeout: TIMEOUT }, async () => {
-    report('health', await fuzzEndpoint(t.api.app, { method: 'GET', path: fc.oneof(paths('/health'), paths('/openapi.json')) }));
+    report(
+      'health',
+      await fuzzEndpoint(t.api.app, { method: 'GET', path: fc.oneof(paths('/health'), paths('/openapi.json')) }),
+    );
   });
 
   it('any path and method under /api', { timeout: TIMEOUT }, async () => {
-    const known = fc.constantFrom('/form/contact', '/v1/auth/sign-in', '/v1/admin/user', '/v1/users/user', '/v1', '', '/');
-    report('odd paths', await fuzzEndpoint(t.api.app, {
-      method: 'PATCH',
-      path: fc.oneof(fc.webPath(), fc.webSegment().map((s) => `/${s}`), known.chain(paths), fc.string({ unit: 'binary' }).map((s) => `/${enc(s)}`)),
-    }));
+    const known = fc.constantFrom(
+      '/form/contact',
+      '/v1/auth/sign-in',
+      '/v1/admin/user',
+      '/v1/users/user',
+      '/v1',
+      '',
+      '/',
+    );
+    report(
+      'odd paths',
+      await fuzzEndpoint(t.api.app, {
+        method: 'PATCH',
+        path: fc.oneof(
+          fc.webPath(),
+          fc.webSegment().map((s) => `/${s}`),
+          known.chain(paths),
+          fc.string({ unit: 'binary' }).map((s) => `/${enc(s)}`),
+        ),
+      }),
+    );
   });
 });

@@ -43,7 +43,10 @@ describe('GET /api/v1/auth/google', () => {
     expect(res.status).toBe(200);
     expect(res.body.user._id).toBe(acc.user._id);
     expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).status).toBe(200);
-    const pw = await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip: freshIp() });
+    const pw = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: acc.email, password: acc.password },
+      ip: freshIp(),
+    });
     expect(pw.status).toBe(200);
   });
 
@@ -53,14 +56,23 @@ describe('GET /api/v1/auth/google', () => {
     expect(res.status).toBe(200);
     expect(res.body.user).toMatchObject({ _id: squatter.user._id, isAccountVerified: true });
     expect((await t.call('GET', '/v1/auth/user', { token: squatter.token })).status).toBe(401);
-    const pw = await t.call('POST', '/v1/auth/sign-in', { body: { email: squatter.email, password: squatter.password }, ip: freshIp() });
+    const pw = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: squatter.email, password: squatter.password },
+      ip: freshIp(),
+    });
     expect(pw.status).toBe(401);
   });
 
   it('accepts the redirect flow with the site’s own /google-verify, and no other redirect_uri', async () => {
-    const own = await google({ sub: 'g-400', email: 'redirect@example.com' }, `&redirect_uri=${encodeURIComponent('http://localhost:4321/google-verify')}`);
+    const own = await google(
+      { sub: 'g-400', email: 'redirect@example.com' },
+      `&redirect_uri=${encodeURIComponent('http://localhost:4321/google-verify')}`,
+    );
     expect(own.status).toBe(200);
-    const other = await google({ sub: 'g-400', email: 'redirect@example.com' }, `&redirect_uri=${encodeURIComponent('https://evil.example/google-verify')}`);
+    const other = await google(
+      { sub: 'g-400', email: 'redirect@example.com' },
+      `&redirect_uri=${encodeURIComponent('https://evil.example/google-verify')}`,
+    );
     expect(other.status).toBe(400);
     expect(other.body.success).toBe(false);
   });

@@ -13,7 +13,9 @@ describe('netlify/functions/api', () => {
     const { default: handler } = await import('../../netlify/functions/api.ts');
     const direct = await handler(new Request('https://site.example/api/health'), { ip: '203.0.113.9' });
     expect(await direct.json()).toEqual({ status: 'ok', db: 'up' });
-    const rewritten = await handler(new Request('https://site.example/.netlify/functions/api/v1/auth/user'), { ip: '203.0.113.9' });
+    const rewritten = await handler(new Request('https://site.example/.netlify/functions/api/v1/auth/user'), {
+      ip: '203.0.113.9',
+    });
     expect(rewritten.status).toBe(401);
     expect(rewritten.headers.get('cache-control')).toBe('no-store');
   });

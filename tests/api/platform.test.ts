@@ -54,15 +54,25 @@ describe('GET /api/openapi.json', () => {
 describe('errors', () => {
   it('a NUL character, which PostgreSQL text cannot hold, is a 400', async () => {
     const nul = 'x\u0000y';
-    const signup = await t.call('POST', '/v1/auth/signup', { body: { name: nul, email: 'nul@example.com', password: 'nul-password' }, ip: freshIp() });
+    const signup = await t.call('POST', '/v1/auth/signup', {
+      body: { name: nul, email: 'nul@example.com', password: 'nul-password' },
+      ip: freshIp(),
+    });
     expect(signup.status).toBe(400);
-    const contact = await t.call('POST', '/form/contact', { body: { name: nul, email: 'nul@example.com', phoneNumber: '1', message: nul }, ip: freshIp() });
+    const contact = await t.call('POST', '/form/contact', {
+      body: { name: nul, email: 'nul@example.com', phoneNumber: '1', message: nul },
+      ip: freshIp(),
+    });
     expect(contact.status).toBe(400);
     expect(contact.body.success).toBe(false);
   });
 
   it('an unknown route is a 404 JSON body', async () => {
-    for (const [method, path] of [['GET', '/nope'], ['POST', '/v1/auth/nothing'], ['PUT', '/v1/auth/sign-in']] as const) {
+    for (const [method, path] of [
+      ['GET', '/nope'],
+      ['POST', '/v1/auth/nothing'],
+      ['PUT', '/v1/auth/sign-in'],
+    ] as const) {
       const res = await t.call(method, path, { token: 'x' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: 'Not found' });
@@ -87,7 +97,11 @@ describe('errors', () => {
 describe('CORS', () => {
   it('answers listed origins only', async () => {
     const listed = await t.call('OPTIONS', '/v1/auth/sign-in', {
-      headers: { origin: 'https://www.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://www.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(listed.headers.get('access-control-allow-origin')).toBe('https://www.example.com');
     const other = await t.call('OPTIONS', '/v1/auth/sign-in', {

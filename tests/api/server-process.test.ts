@@ -45,11 +45,17 @@ describe('the server process', () => {
   it('serves health, signup, sign-in and the current user over HTTP', async () => {
     const health = await fetch(`${server.url}/api/health`);
     expect(await health.json()).toEqual({ status: 'ok', db: 'up' });
-    const signup = await post('/v1/auth/signup', { name: 'Http User', email: 'http@example.com', password: 'over-the-wire' });
+    const signup = await post('/v1/auth/signup', {
+      name: 'Http User',
+      email: 'http@example.com',
+      password: 'over-the-wire',
+    });
     expect(signup.status).toBe(201);
     const signIn = await post('/v1/auth/sign-in', { email: 'http@example.com', password: 'over-the-wire' });
     expect(signIn.status).toBe(200);
-    const me = await fetch(`${server.url}/api/v1/auth/user`, { headers: { authorization: `Bearer ${signIn.body.token}` } });
+    const me = await fetch(`${server.url}/api/v1/auth/user`, {
+      headers: { authorization: `Bearer ${signIn.body.token}` },
+    });
     expect(me.status).toBe(200);
     expect(me.headers.get('cache-control')).toBe('no-store');
     const big = await fetch(`${server.url}/api/form/contact`, {
@@ -68,13 +74,18 @@ describe('the server process', () => {
     });
     // Reaches the admin check (403 for a plain user) instead of stopping at the JSON-body gate (415).
     expect(res.status).toBe(403);
-    const text = await fetch(`${server.url}/api/form/contact`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const text = await fetch(`${server.url}/api/form/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(text.status).toBe(415);
   });
 
   it('keys rate limits on the socket address', async () => {
     let last = 0;
-    for (let i = 0; i < 11; i++) last = (await post('/v1/auth/sign-in', { email: 'http@example.com', password: 'wrong-password' })).status;
+    for (let i = 0; i < 11; i++)
+      last = (await post('/v1/auth/sign-in', { email: 'http@example.com', password: 'wrong-password' })).status;
     expect(last).toBe(429);
   });
 

@@ -5,9 +5,26 @@ import type { Page } from '@playwright/test';
 import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 
-const PUBLIC = ['/', '/projects', '/policy/', '/TryNow', '/contact', '/service-details/Website-Development', '/service-details/Nope', '/no-such-page'];
+const PUBLIC = [
+  '/',
+  '/projects',
+  '/policy/',
+  '/TryNow',
+  '/contact',
+  '/service-details/Website-Development',
+  '/service-details/Nope',
+  '/no-such-page',
+];
 const ACCOUNT = ['/Signup', '/login', '/forgot-password', '/google-verify'];
-const SIGNED_IN = ['/userdashboard', '/email-verify', '/admin', '/admin/addwebsite', '/admin/adminusers', '/admin/contactdetails', '/admin/userdashboard'];
+const SIGNED_IN = [
+  '/userdashboard',
+  '/email-verify',
+  '/admin',
+  '/admin/addwebsite',
+  '/admin/adminusers',
+  '/admin/contactdetails',
+  '/admin/userdashboard',
+];
 
 async function expectNoSeriousViolations(page: Page) {
   // Revealed sections are what visitors see; axe should judge them, not their faded-in start.

@@ -115,7 +115,9 @@ test('the code boxes: paste fills in order, Backspace in an empty box goes back'
   await page.evaluate(() => {
     const data = new DataTransfer();
     data.setData('text', '98 76 54 32');
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   });
   for (const [i, d] of ['9', '8', '7', '6', '5', '4'].entries()) await expect(box(i + 1)).toHaveValue(d);
   await expect(box(6)).toBeFocused();

@@ -94,7 +94,8 @@ test('enquiries: listed with their fields, searched and deleted', async ({ page,
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('2 enquiries found')).toBeVisible();
   const alpha = page.getByRole('listitem').filter({ hasText: `${tag}-a@e2e.example.com` });
-  for (const field of ['username', 'email', 'message', 'phoneNumber']) await expect(alpha.getByText(field, { exact: true })).toBeVisible();
+  for (const field of ['username', 'email', 'message', 'phoneNumber'])
+    await expect(alpha.getByText(field, { exact: true })).toBeVisible();
   await expect(alpha.getByText(`Message from ${tag} Alpha`)).toBeVisible();
   await expect(alpha.getByText('+91 90000 00000')).toBeVisible();
 

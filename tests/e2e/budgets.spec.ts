@@ -77,7 +77,9 @@ test('a page without islands of its own loads no React once the cookie choice is
     if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
   });
   await page.goto('/policy/');
-  const renderers = await page.locator('astro-island').evaluateAll((els) => els.map((e) => e.getAttribute('renderer-url')));
+  const renderers = await page
+    .locator('astro-island')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('renderer-url')));
   expect(renderers.length).toBeGreaterThan(0); // the toaster and banner are there, waiting
   await page.mouse.wheel(0, 4000);
   await page.waitForTimeout(1500); // past idle: anything lazy would have loaded by now

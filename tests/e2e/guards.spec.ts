@@ -2,7 +2,15 @@
 import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
 
-const protectedPages = ['/userdashboard', '/email-verify', '/admin', '/admin/addwebsite', '/admin/adminusers', '/admin/contactdetails', '/admin/userdashboard'];
+const protectedPages = [
+  '/userdashboard',
+  '/email-verify',
+  '/admin',
+  '/admin/addwebsite',
+  '/admin/adminusers',
+  '/admin/contactdetails',
+  '/admin/userdashboard',
+];
 const adminPages = protectedPages.filter((p) => p.startsWith('/admin'));
 
 for (const path of protectedPages) {

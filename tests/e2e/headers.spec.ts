@@ -39,7 +39,9 @@ function expectStrictPagePolicy(csp: string) {
     for (const source of sources) {
       // data: is a scheme, not a host: images only, for the globe's texture.
       const allowed =
-        /^'(self|none|sha256-[A-Za-z0-9+/=]+)'$/.test(source) || GOOGLE.test(source) || (name === 'img-src' && source === 'data:');
+        /^'(self|none|sha256-[A-Za-z0-9+/=]+)'$/.test(source) ||
+        GOOGLE.test(source) ||
+        (name === 'img-src' && source === 'data:');
       expect(allowed, `${name} ${source}`).toBe(true);
     }
   }
@@ -73,7 +75,10 @@ test('a page, an asset, an API answer and a 404 carry the security headers', asy
     else expect(h['cache-control'] ?? '', name).not.toContain('no-store');
   }
   // The header is the page's own <meta> policy plus what only a header can say.
-  const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i.exec(html)?.[1]?.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const meta = /<meta http-equiv="content-security-policy" content="([^"]+)"/i
+    .exec(html)?.[1]
+    ?.replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
   expect(meta).toBeTruthy();
   expect(page.headers()['content-security-policy']).toBe(`${meta!.trim().replace(/;$/, '')}; frame-ancestors 'none'`);
   expect(targets[1].res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -89,12 +94,19 @@ test('Google sign-in works under the policy, and an injected inline script is re
       localStorage.setItem(key!, 'essential');
       const w = window as unknown as { __csp: string[] };
       w.__csp = [];
-      document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        w.__csp.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      );
     },
     [COOKIE_CONSENT_KEY],
   );
   let gsiServed = 0;
-  const who = { sub: randomUUID(), email: `csp-${randomUUID().slice(0, 8)}@e2e.example.com`, email_verified: true, name: 'Csp Checker' };
+  const who = {
+    sub: randomUUID(),
+    email: `csp-${randomUUID().slice(0, 8)}@e2e.example.com`,
+    email_verified: true,
+    name: 'Csp Checker',
+  };
   // Google's script, stood in at its real address, so the page's script-src decides whether it may run.
   await page.route('https://accounts.google.com/gsi/client', (route) => {
     gsiServed++;
@@ -130,5 +142,7 @@ test('Google sign-in works under the policy, and an injected inline script is re
     return (window as unknown as { __injected?: boolean }).__injected === true;
   });
   expect(ran).toBe(false);
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp.join('\n'))).toMatch(/script-src/);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp.join('\n')))
+    .toMatch(/script-src/);
 });

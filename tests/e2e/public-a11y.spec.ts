@@ -3,7 +3,16 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
 
-const PATHS = ['/', '/projects', '/policy/', '/TryNow', '/contact', '/service-details/Automation', '/service-details/Nope', '/nope'];
+const PATHS = [
+  '/',
+  '/projects',
+  '/policy/',
+  '/TryNow',
+  '/contact',
+  '/service-details/Automation',
+  '/service-details/Nope',
+  '/nope',
+];
 
 for (const path of PATHS) {
   test(`accessibility: ${path}`, async ({ page }) => {

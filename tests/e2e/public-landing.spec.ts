@@ -97,7 +97,9 @@ test('services: six cards with Learn More links, 1/2/3 columns by width, stagger
   await page.goto('/');
   const cards = page.locator('[data-service-card]');
   await expect(cards).toHaveCount(6);
-  const hrefs = await cards.getByRole('link', { name: /Learn More/ }).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+  const hrefs = await cards
+    .getByRole('link', { name: /Learn More/ })
+    .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual(SERVICE_IDS.map((id) => `/service-details/${encodeURIComponent(id)}`));
   expect(hrefs[1]).toBe('/service-details/Mobile%20Application%20Development');
   const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
@@ -153,7 +155,8 @@ test('footer: section anchors, resources, legal links and four social networks',
   await expect(footer.getByRole('link', { name: 'About' })).toHaveAttribute('href', '#about');
   await expect(footer.getByRole('link', { name: 'Services' })).toHaveAttribute('href', '#services');
   await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
-  for (const name of ['Community', 'Blog', 'Webinars', 'Events']) await expect(footer.getByRole('link', { name })).toBeVisible();
+  for (const name of ['Community', 'Blog', 'Webinars', 'Events'])
+    await expect(footer.getByRole('link', { name })).toBeVisible();
   for (const name of ['Privacy Policy', 'Terms of Service', 'Security', 'Legal']) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/policy/');
   }

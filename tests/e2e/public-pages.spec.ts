@@ -141,7 +141,13 @@ test('search engines: robots.txt names the sitemap, which lists the public pages
   const index = await request.get('/sitemap-index.xml');
   expect(index.status()).toBe(200);
   const urls = await (await request.get('/sitemap-0.xml')).text();
-  for (const path of ['/projects/', '/policy/', '/TryNow/', '/contact/', '/service-details/Mobile%20Application%20Development/']) {
+  for (const path of [
+    '/projects/',
+    '/policy/',
+    '/TryNow/',
+    '/contact/',
+    '/service-details/Mobile%20Application%20Development/',
+  ]) {
     expect(urls).toContain(path);
   }
   expect(urls).not.toContain('404');

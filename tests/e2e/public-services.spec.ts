@@ -16,7 +16,9 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const s of SERVICES) {
-  test(`${s.id}: hero, ${s.features} key features, ${s.caseStudies} case studies, Service JSON-LD`, async ({ page }) => {
+  test(`${s.id}: hero, ${s.features} key features, ${s.caseStudies} case studies, Service JSON-LD`, async ({
+    page,
+  }) => {
     const res = await page.goto(`/service-details/${encodeURIComponent(s.id)}`);
     expect(res?.status()).toBe(200);
     await expect(page.locator('h1')).toHaveText(s.title);
@@ -36,7 +38,10 @@ for (const s of SERVICES) {
     const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(ld['@type']).toBe('Service');
     expect(ld.name).toBe(s.title);
-    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/service-details/${encodeURIComponent(s.id)}/?$`));
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+      'href',
+      new RegExp(`/service-details/${encodeURIComponent(s.id)}/?$`),
+    );
   });
 }
 

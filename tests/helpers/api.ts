@@ -79,7 +79,8 @@ export async function startTestApi(env: Record<string, string> = {}, clock = tes
         {
           method,
           headers,
-          body: opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
+          body:
+            opts.body === undefined ? undefined : typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body),
         },
         { incoming: { socket: { remoteAddress: opts.ip ?? '127.0.0.1' } } },
       );
@@ -116,7 +117,10 @@ export interface Account {
 }
 
 /** Signs a new account up (from its own address, so that the signup limit stays out of the way). */
-export async function signUp(t: TestApi, fields: { name?: string; email?: string; password?: string } = {}): Promise<Account> {
+export async function signUp(
+  t: TestApi,
+  fields: { name?: string; email?: string; password?: string } = {},
+): Promise<Account> {
   accountCounter++;
   const email = fields.email ?? `user${accountCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const password = fields.password ?? `Tr0ub4dor&${accountCounter}x`;

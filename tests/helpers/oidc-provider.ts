@@ -48,18 +48,24 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url!;
 
-  server.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }, req: { body: { code?: unknown } }) => {
-    const claims = claimsOf(req.body.code);
-    // The mock looks codes up in a plain object, so 'toString' finds a function "nonce" that cannot be signed.
-    if (typeof token.payload.nonce !== 'string') delete token.payload.nonce;
-    Object.assign(token.payload, { email_verified: true, name: 'Test User', email: 'user@example.com' }, claims);
-  });
-  server.service.on('beforeResponse', (response: { statusCode: number; body: unknown }, req: { body: { grant_type?: unknown; code?: unknown } }) => {
-    if (req.body.grant_type === 'authorization_code' && !claimsOf(req.body.code)) {
-      response.statusCode = 400;
-      response.body = { error: 'invalid_grant' };
-    }
-  });
+  server.service.on(
+    'beforeTokenSigning',
+    (token: { payload: Record<string, unknown> }, req: { body: { code?: unknown } }) => {
+      const claims = claimsOf(req.body.code);
+      // The mock looks codes up in a plain object, so 'toString' finds a function "nonce" that cannot be signed.
+      if (typeof token.payload.nonce !== 'string') delete token.payload.nonce;
+      Object.assign(token.payload, { email_verified: true, name: 'Test User', email: 'user@example.com' }, claims);
+    },
+  );
+  server.service.on(
+    'beforeResponse',
+    (response: { statusCode: number; body: unknown }, req: { body: { grant_type?: unknown; code?: unknown } }) => {
+      if (req.body.grant_type === 'authorization_code' && !claimsOf(req.body.code)) {
+        response.statusCode = 400;
+        response.body = { error: 'invalid_grant' };
+      }
+    },
+  );
 
   return {
     issuer,

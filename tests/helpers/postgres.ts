@@ -29,7 +29,7 @@ function binDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
   const found = versions.map((v) => path.join(root, v, 'bin')).find((d) => existsSync(path.join(d, 'initdb')));
-  if (!found) throw new Error('PostgreSQL not found: install Debian\'s postgresql package (see .ci/run) or set PG_BIN');
+  if (!found) throw new Error("PostgreSQL not found: install Debian's postgresql package (see .ci/run) or set PG_BIN");
   return found;
 }
 

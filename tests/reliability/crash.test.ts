@@ -14,7 +14,9 @@ afterAll(() => rm(dist, { recursive: true, force: true }));
 
 it('loses no acknowledged enquiry when the server is killed mid-load, and starts again on the same data', async () => {
   const f = await crashRun({ distDir: dist, rounds: 2, loadMs: 1_500, workers: 10 });
-  console.log(`crash: ${JSON.stringify({ ...f, rounds: f.rounds.map((r) => ({ ...r, restartMs: Math.round(r.restartMs) })) })}`);
+  console.log(
+    `crash: ${JSON.stringify({ ...f, rounds: f.rounds.map((r) => ({ ...r, restartMs: Math.round(r.restartMs) })) })}`,
+  );
   expect(f.acknowledged).toBeGreaterThan(0);
   expect(f.lost).toBe(0);
   expect(f.acknowledged).toBeLessThanOrEqual(f.stored);

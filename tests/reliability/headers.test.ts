@@ -25,14 +25,17 @@ let dist: string;
 let server: RunningServer;
 beforeAll(async () => {
   dist = await makeMiniDist();
-  server = await startServer({ env: { DIST_DIR: dist, DATA_DIR: path.join(dist, 'data'), TRUST_PROXY: 'true', CORS_ORIGINS: ORIGIN } });
+  server = await startServer({
+    env: { DIST_DIR: dist, DATA_DIR: path.join(dist, 'data'), TRUST_PROXY: 'true', CORS_ORIGINS: ORIGIN },
+  });
 });
 afterAll(async () => {
   await server?.stop();
   await rm(dist, { recursive: true, force: true });
 });
 
-const get = (p: string, headers: Record<string, string> = {}, method = 'GET') => fetch(server.url + p, { method, headers, redirect: 'manual' });
+const get = (p: string, headers: Record<string, string> = {}, method = 'GET') =>
+  fetch(server.url + p, { method, headers, redirect: 'manual' });
 
 describe('headers of the npm start server', () => {
   const targets = {
@@ -76,7 +79,11 @@ describe('headers of the npm start server', () => {
   });
 
   it('CORS answers only the listed origins, for GET, POST and DELETE', async () => {
-    const listed = await get('/api/v1/auth/sign-in', { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' }, 'OPTIONS');
+    const listed = await get(
+      '/api/v1/auth/sign-in',
+      { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      'OPTIONS',
+    );
     expect(listed.status).toBe(204);
     expect(listed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
     expect(listed.headers.get('access-control-allow-methods')).toBe('GET,POST,DELETE');
@@ -97,13 +104,17 @@ describe('headers of the npm start server', () => {
 describe('headers on Netlify', () => {
   it('netlify.toml states the same values as the server for every path', async () => {
     const toml = await readFile('netlify.toml', 'utf8');
-    const block = /\[\[headers\]\]\s*\n\s*for = "\/\*"\s*\n\s*\[headers\.values\]\n((?:\s*[\w-]+ = ".*"\n)+)/.exec(toml)?.[1];
+    const block = /\[\[headers\]\]\s*\n\s*for = "\/\*"\s*\n\s*\[headers\.values\]\n((?:\s*[\w-]+ = ".*"\n)+)/.exec(
+      toml,
+    )?.[1];
     expect(block, 'a [[headers]] block for "/*"').toBeTruthy();
-    const values = Object.fromEntries([...block!.matchAll(/([\w-]+) = "(.*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]]));
+    const values = Object.fromEntries(
+      [...block!.matchAll(/([\w-]+) = "(.*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]]),
+    );
     expect(values).toEqual({ ...COMMON_HEADERS, 'strict-transport-security': HSTS });
   });
 
-  it('the build writes one CSP for every path with the union of the pages\' hashes and frame-ancestors', async () => {
+  it("the build writes one CSP for every path with the union of the pages' hashes and frame-ancestors", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'rel-netlify-'));
     try {
       const meta = (hash: string) =>
@@ -114,8 +125,18 @@ describe('headers on Netlify', () => {
       const text = await readFile(path.join(dir, '_headers'), 'utf8');
       expect(text.split('\n')[0]).toBe('/*');
       const csp = /Content-Security-Policy: (.*)/.exec(text)?.[1] ?? '';
-      const script = csp.split(';').map((d) => d.trim()).find((d) => d.startsWith('script-src'))!.split(' ');
-      expect(script.sort()).toEqual(["'self'", "'sha256-ONE'", "'sha256-TWO'", 'https://accounts.google.com/gsi/client', 'script-src']);
+      const script = csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith('script-src'))!
+        .split(' ');
+      expect(script.sort()).toEqual([
+        "'self'",
+        "'sha256-ONE'",
+        "'sha256-TWO'",
+        'https://accounts.google.com/gsi/client',
+        'script-src',
+      ]);
       expect(csp).toContain("frame-ancestors 'none'");
       expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
     } finally {
@@ -143,7 +164,14 @@ describe('the API alone, as the Netlify Function (netlify/functions/api.ts) on P
     const calls = [
       ['health', new Request(`${site}/api/health`, { headers: { origin: ORIGIN } })],
       ['404', new Request(`${site}/.netlify/functions/api/no-such-call`, { headers: { origin: ORIGIN } })],
-      ['400', new Request(`${site}/api/form/contact`, { method: 'POST', headers: { origin: ORIGIN, 'content-type': 'application/json' }, body: '{' })],
+      [
+        '400',
+        new Request(`${site}/api/form/contact`, {
+          method: 'POST',
+          headers: { origin: ORIGIN, 'content-type': 'application/json' },
+          body: '{',
+        }),
+      ],
       ['401', new Request(`${site}/api/v1/auth/user`, { headers: { origin: ORIGIN } })],
     ] as const;
     for (const [name, req] of calls) {
@@ -158,7 +186,10 @@ describe('the API alone, as the Netlify Function (netlify/functions/api.ts) on P
     const evil = await handler(new Request(`${site}/api/health`, { headers: { origin: 'https://evil.example' } }), {});
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await handler(
-      new Request(`${site}/api/v1/auth/sign-in`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } }),
+      new Request(`${site}/api/v1/auth/sign-in`, {
+        method: 'OPTIONS',
+        headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+      }),
       {},
     );
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();

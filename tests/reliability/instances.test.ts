@@ -33,7 +33,10 @@ let n = 0;
 async function signUp(base: string) {
   const email = `multi-${Date.now()}-${n++}@example.com`;
   const password = 'multi-instance-pw-1';
-  const res = await call(base, 'POST', '/api/v1/auth/signup', { body: { name: 'Multi', email, password }, ip: nextIp(20) });
+  const res = await call(base, 'POST', '/api/v1/auth/signup', {
+    body: { name: 'Multi', email, password },
+    ip: nextIp(20),
+  });
   expect(res.status).toBe(201);
   return { email, password, token: res.body.token as string };
 }
@@ -53,13 +56,17 @@ async function spread(count: number, parallel: number, one: (i: number) => Promi
   return out;
 }
 
-const tally = (answers: Answer[]) => answers.reduce<Record<number, number>>((t, r) => ((t[r.status] = (t[r.status] ?? 0) + 1), t), {});
+const tally = (answers: Answer[]) =>
+  answers.reduce<Record<number, number>>((t, r) => ((t[r.status] = (t[r.status] ?? 0) + 1), t), {});
 
 describe('sessions across two API processes on one PostgreSQL', () => {
   it('a token from one process works on the other, and a global sign-out on one ends every session on both', async () => {
     const acc = await signUp(a.url);
     expect((await call(b.url, 'GET', '/api/v1/auth/user', { token: acc.token })).status).toBe(200);
-    const second = await call(b.url, 'POST', '/api/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip: nextIp(20) });
+    const second = await call(b.url, 'POST', '/api/v1/auth/sign-in', {
+      body: { email: acc.email, password: acc.password },
+      ip: nextIp(20),
+    });
     expect(second.status).toBe(200);
     expect((await call(a.url, 'GET', '/api/v1/users/user', { token: second.body.token })).status).toBe(200);
 
@@ -79,7 +86,10 @@ describe('rate limits hold across two API processes', () => {
     const flooder = nextIp(21);
     // One address and one account: 10 tries a minute, wherever they land.
     const guesses = await spread(13, 3, (i) =>
-      call(pick(i), 'POST', '/api/v1/auth/sign-in', { body: { email: victim.email, password: `wrong-${i}` }, ip: flooder }),
+      call(pick(i), 'POST', '/api/v1/auth/sign-in', {
+        body: { email: victim.email, password: `wrong-${i}` },
+        ip: flooder,
+      }),
     );
     expect(tally(guesses)).toEqual({ 401: 10, 429: 3 });
     const limited = guesses.find((r) => r.status === 429)!;
@@ -89,15 +99,24 @@ describe('rate limits hold across two API processes', () => {
     // One address, many accounts: 100 tries a minute in all.
     const sprayer = nextIp(21);
     const spray = await spread(106, 6, (i) =>
-      call(pick(i), 'POST', '/api/v1/auth/sign-in', { body: { email: `nobody-${i}@example.com`, password: 'whatever-1' }, ip: sprayer }),
+      call(pick(i), 'POST', '/api/v1/auth/sign-in', {
+        body: { email: `nobody-${i}@example.com`, password: 'whatever-1' },
+        ip: sprayer,
+      }),
     );
     expect(tally(spray)).toEqual({ 401: 100, 429: 6 });
     // Even the right password from the flooding address is refused for now...
-    const fromSprayer = await call(b.url, 'POST', '/api/v1/auth/sign-in', { body: { email: victim.email, password: victim.password }, ip: sprayer });
+    const fromSprayer = await call(b.url, 'POST', '/api/v1/auth/sign-in', {
+      body: { email: victim.email, password: victim.password },
+      ip: sprayer,
+    });
     expect(fromSprayer.status).toBe(429);
     // ...while everyone else signs in, on either process.
     for (const server of [a, b]) {
-      const other = await call(server.url, 'POST', '/api/v1/auth/sign-in', { body: { email: victim.email, password: victim.password }, ip: nextIp(22) });
+      const other = await call(server.url, 'POST', '/api/v1/auth/sign-in', {
+        body: { email: victim.email, password: victim.password },
+        ip: nextIp(22),
+      });
       expect(other.status).toBe(200);
     }
   }, 90_000);
@@ -105,7 +124,9 @@ describe('rate limits hold across two API processes', () => {
   it('code guessing stops after 5 wrong tries, and a second code mail within the minute is refused', async () => {
     const acc = await signUp(a.url);
     const before = smtp.messages.length;
-    expect((await call(a.url, 'POST', '/api/v1/auth/reset-otp', { body: { email: acc.email }, ip: nextIp(23) })).status).toBe(200);
+    expect(
+      (await call(a.url, 'POST', '/api/v1/auth/reset-otp', { body: { email: acc.email }, ip: nextIp(23) })).status,
+    ).toBe(200);
     const mail = await smtp.waitFor((m) => m.to === acc.email && smtp.messages.indexOf(m) >= before);
     const code = extractCode(mail.text);
     // The e-mail limit: one code mail a minute per address, whichever process is asked.
@@ -116,14 +137,29 @@ describe('rate limits hold across two API processes', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     const tries: Answer[] = [];
     for (let i = 0; i < 5; i++) {
-      tries.push(await call(pick(i), 'POST', '/api/v1/auth/reset-password', { body: { email: acc.email, NewPassword: 'taken-over-pw-9', otp: wrong }, ip: nextIp(23) }));
+      tries.push(
+        await call(pick(i), 'POST', '/api/v1/auth/reset-password', {
+          body: { email: acc.email, NewPassword: 'taken-over-pw-9', otp: wrong },
+          ip: nextIp(23),
+        }),
+      );
     }
     expect(tries.map((r) => r.status)).toEqual([400, 400, 400, 400, 400]);
     expect(tries[4]!.body.message).toMatch(/too many wrong attempts/i);
     // The right code is now void too, on either process.
-    const right = await call(b.url, 'POST', '/api/v1/auth/reset-password', { body: { email: acc.email, NewPassword: 'taken-over-pw-9', otp: code }, ip: nextIp(23) });
+    const right = await call(b.url, 'POST', '/api/v1/auth/reset-password', {
+      body: { email: acc.email, NewPassword: 'taken-over-pw-9', otp: code },
+      ip: nextIp(23),
+    });
     expect(right.status).toBe(400);
-    expect((await call(a.url, 'POST', '/api/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip: nextIp(23) })).status).toBe(200);
+    expect(
+      (
+        await call(a.url, 'POST', '/api/v1/auth/sign-in', {
+          body: { email: acc.email, password: acc.password },
+          ip: nextIp(23),
+        })
+      ).status,
+    ).toBe(200);
     expect(smtp.messages.filter((m) => m.to === acc.email)).toHaveLength(1);
   });
 

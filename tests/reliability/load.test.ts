@@ -16,7 +16,9 @@ afterAll(() => rm(dist, { recursive: true, force: true }));
 it('serves 50 connections with 0 errors and stores every acknowledged enquiry', async () => {
   const f = await loadRun({ distDir: dist, connections: 50, seconds: 3, pagePath: '/projects' });
   for (const [name, r] of Object.entries({ contact: f.contact, currentUser: f.currentUser, page: f.page })) {
-    console.log(`load ${name}: ${r.requests} requests, ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${JSON.stringify(r.statusCounts)}`);
+    console.log(
+      `load ${name}: ${r.requests} requests, ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${JSON.stringify(r.statusCounts)}`,
+    );
     expect(r.errors, name).toBe(0);
     expect(r.non2xx, name).toBe(0);
     expect(r.requests, name).toBeGreaterThan(0);

@@ -56,7 +56,12 @@ describe('content matches the SPEC', () => {
 
   it('keeps business hours of Monday to Friday 10:00 AM to 4:00 PM', () => {
     const { hours } = readJson('content/site.json');
-    expect(hours).toEqual({ weekdays: 'Monday to Friday', open: '10:00 AM', close: '4:00 PM', closed: 'Saturday and Sunday' });
+    expect(hours).toEqual({
+      weekdays: 'Monday to Friday',
+      open: '10:00 AM',
+      close: '4:00 PM',
+      closed: 'Saturday and Sunday',
+    });
   });
 });
 
@@ -72,7 +77,10 @@ describe('a bad content file fails the build', () => {
       }
       symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
       writeFileSync(path.join(dir, file), change(readFileSync(path.join(root, file), 'utf8')));
-      await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+        cwd: dir,
+        env: { ...process.env, NO_COLOR: '1' },
+      });
       return '';
     } catch (error) {
       const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -83,7 +91,9 @@ describe('a bad content file fails the build', () => {
   }
 
   it('names the file and the field of a wrongly typed service feature', async () => {
-    const out = await syncWith('content/services/automation.json', (t) => t.replace('"title": "App integrations"', '"title": 42'));
+    const out = await syncWith('content/services/automation.json', (t) =>
+      t.replace('"title": "App integrations"', '"title": 42'),
+    );
     expect(out).toContain('content/services/automation.json');
     expect(out).toContain('features.0.title');
   }, 120_000);

@@ -25,11 +25,16 @@ describe('loadConfig', () => {
 
   it('refuses production without SMTP_URL, with a clear message', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe('smtp://mail.example:587');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe(
+      'smtp://mail.example:587',
+    );
   });
 
   it('turns Google on only with both client id and secret', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeUndefined();
-    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toMatchObject({ clientId: 'id', redirectUri: 'postmessage' });
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 's' }).google).toMatchObject({
+      clientId: 'id',
+      redirectUri: 'postmessage',
+    });
   });
 });

@@ -8,8 +8,14 @@ const glyph = (name, x, y, size, color, stroke = 1.5) =>
   `<g transform="translate(${x} ${y}) scale(${size / 24})" fill="none" stroke="${color}" stroke-width="${stroke}" stroke-linecap="round" stroke-linejoin="round">${lucide[name].body.replaceAll('currentColor', color)}</g>`;
 
 function card({ from, to, accent, icon, label }) {
-  const w = 800, h = 500;
-  const bars = [0, 1, 2, 3].map((i) => `<rect x="${470}" y="${200 + i * 34}" width="${180 - i * 30}" height="14" rx="7" fill="#fff" opacity="${0.55 - i * 0.1}"/>`).join('');
+  const w = 800,
+    h = 500;
+  const bars = [0, 1, 2, 3]
+    .map(
+      (i) =>
+        `<rect x="${470}" y="${200 + i * 34}" width="${180 - i * 30}" height="14" rx="7" fill="#fff" opacity="${0.55 - i * 0.1}"/>`,
+    )
+    .join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
   <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient>
   <radialGradient id="r" cx="0.8" cy="0.1" r="0.7"><stop offset="0" stop-color="#fff" stop-opacity="0.35"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient></defs>
@@ -27,16 +33,42 @@ function card({ from, to, accent, icon, label }) {
 }
 
 const images = {
-  'projects/robotics-kit.webp': { from: '#0f2a6b', to: '#2552e0', accent: '#22d3ee', icon: 'bot', label: 'Robotics kits' },
-  'projects/architecture-studio.webp': { from: '#3f3a36', to: '#a47e5b', accent: '#f4d35e', icon: 'building', label: 'Studio' },
+  'projects/robotics-kit.webp': {
+    from: '#0f2a6b',
+    to: '#2552e0',
+    accent: '#22d3ee',
+    icon: 'bot',
+    label: 'Robotics kits',
+  },
+  'projects/architecture-studio.webp': {
+    from: '#3f3a36',
+    to: '#a47e5b',
+    accent: '#f4d35e',
+    icon: 'building',
+    label: 'Studio',
+  },
   'projects/bike-house.webp': { from: '#7c1d1d', to: '#ea580c', accent: '#fde047', icon: 'bike', label: 'Bike House' },
-  'projects/keeper-app.webp': { from: '#14532d', to: '#16a34a', accent: '#facc15', icon: 'notebook-pen', label: 'Keeper' },
+  'projects/keeper-app.webp': {
+    from: '#14532d',
+    to: '#16a34a',
+    accent: '#facc15',
+    icon: 'notebook-pen',
+    label: 'Keeper',
+  },
   'projects/more.webp': { from: '#312e81', to: '#7c3aed', accent: '#f472b6', icon: 'layers', label: 'And more' },
-  'featured/live-demo.webp': { from: '#0c4a6e', to: '#0891b2', accent: '#a3e635', icon: 'shopping-bag', label: 'Live demo' },
+  'featured/live-demo.webp': {
+    from: '#0c4a6e',
+    to: '#0891b2',
+    accent: '#a3e635',
+    icon: 'shopping-bag',
+    label: 'Live demo',
+  },
   'featured/more.webp': { from: '#1e1b4b', to: '#4338ca', accent: '#fbbf24', icon: 'mail-plus', label: 'Claim yours' },
 };
 for (const [file, spec] of Object.entries(images)) {
-  await sharp(Buffer.from(card(spec))).webp({ quality: 72 }).toFile(`src/assets/${file}`);
+  await sharp(Buffer.from(card(spec)))
+    .webp({ quality: 72 })
+    .toFile(`src/assets/${file}`);
 }
 
 const orbit = (size, color) => glyph('orbit', 0, 0, size, color, 2);

@@ -23,7 +23,15 @@ export function AdminEnquiries() {
   }
 
   return (
-    <ListControls id="enquiries" noun="enquiries" total={list?.total} page={page} setPage={setPage} search={search} error={error}>
+    <ListControls
+      id="enquiries"
+      noun="enquiries"
+      total={list?.total}
+      page={page}
+      setPage={setPage}
+      search={search}
+      error={error}
+    >
       <ul className="grid gap-4">
         {list?.data.map((e) => (
           <li key={e._id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

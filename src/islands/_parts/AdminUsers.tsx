@@ -25,16 +25,32 @@ export function AdminUsers() {
   }
 
   return (
-    <ListControls id="users" noun="users" total={list?.total} page={page} setPage={setPage} search={search} error={error}>
+    <ListControls
+      id="users"
+      noun="users"
+      total={list?.total}
+      page={page}
+      setPage={setPage}
+      search={search}
+      error={error}
+    >
       <div className="overflow-x-auto rounded-xl border border-slate-200">
         <table className="w-full text-sm">
           <caption className="sr-only">Users</caption>
           <thead className="bg-slate-50 text-ink">
             <tr>
-              <th scope="col" className={cell}>Name</th>
-              <th scope="col" className={cell}>Email</th>
-              <th scope="col" className={cell}>Update</th>
-              <th scope="col" className={cell}>Delete</th>
+              <th scope="col" className={cell}>
+                Name
+              </th>
+              <th scope="col" className={cell}>
+                Email
+              </th>
+              <th scope="col" className={cell}>
+                Update
+              </th>
+              <th scope="col" className={cell}>
+                Delete
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -43,7 +59,12 @@ export function AdminUsers() {
                 <td className={cell}>{u.name}</td>
                 <td className={cell}>{u.email}</td>
                 <td className={cell}>
-                  <button type="button" disabled className="rounded-lg border border-slate-300 px-3 py-1 text-slate-600" title="Editing users is not available yet">
+                  <button
+                    type="button"
+                    disabled
+                    className="rounded-lg border border-slate-300 px-3 py-1 text-slate-600"
+                    title="Editing users is not available yet"
+                  >
                     Update
                   </button>
                 </td>

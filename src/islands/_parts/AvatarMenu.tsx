@@ -57,7 +57,10 @@ export function AvatarMenu({ user }: { user: User }) {
         {initialsOf(user.email)}
       </button>
       {open && (
-        <div id="account-menu" className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg">
+        <div
+          id="account-menu"
+          className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+        >
           <p className="truncate px-3 pt-2 text-sm font-semibold text-ink" title={user.email}>
             {user.email}
           </p>

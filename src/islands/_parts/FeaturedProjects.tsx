@@ -25,11 +25,18 @@ export function FeaturedProjects({ projects }: { projects: FeaturedProject[] }) 
       </p>
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
         {projects.map((p) => (
-          <li key={p.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-            {p.image && <img src={p.image} alt={p.imageAlt ?? ''} className="aspect-video w-full object-cover" loading="lazy" />}
+          <li
+            key={p.id}
+            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+          >
+            {p.image && (
+              <img src={p.image} alt={p.imageAlt ?? ''} className="aspect-video w-full object-cover" loading="lazy" />
+            )}
             <div className="flex flex-1 flex-col gap-3 p-6">
               {p.badge && (
-                <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">{p.badge}</span>
+                <span className="self-start rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-700">
+                  {p.badge}
+                </span>
               )}
               <h3 className="text-lg font-semibold text-ink">{p.title}</h3>
               <p className="flex-1 text-sm text-slate-700">{p.description}</p>

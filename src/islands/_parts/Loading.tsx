@@ -2,7 +2,10 @@
 export function Loading({ label = 'Loading…' }: { label?: string }) {
   return (
     <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600">
-      <span className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600" aria-hidden="true" />
+      <span
+        className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
+        aria-hidden="true"
+      />
       {label}
     </div>
   );

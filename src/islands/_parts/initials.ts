@@ -1,5 +1,8 @@
 /** The avatar's initials: the first two letters of the e-mail, upper-cased, or 'U' (SPEC.md section 2). */
 export function initialsOf(email: string | undefined): string {
-  const letters = (email ?? '').replace(/[^a-z]/gi, '').slice(0, 2).toUpperCase();
+  const letters = (email ?? '')
+    .replace(/[^a-z]/gi, '')
+    .slice(0, 2)
+    .toUpperCase();
   return letters || 'U';
 }

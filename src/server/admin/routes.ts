@@ -21,7 +21,13 @@ const listQuery = z.object({
 const idParam = z.object({ id: z.uuid({ message: 'Malformed id' }) });
 
 const page = <T extends z.ZodType>(item: T) =>
-  z.object({ success: z.literal(true), data: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+  z.object({
+    success: z.literal(true),
+    data: z.array(item),
+    total: z.number(),
+    page: z.number(),
+    pageSize: z.number(),
+  });
 
 const listRoute = <T extends z.ZodType>(path: string, item: T, what: string) =>
   createRoute({
@@ -74,7 +80,13 @@ export function adminRoutes(deps: Deps) {
     const { page, pageSize, q } = c.req.valid('query');
     const where = search(q, users.name, users.email);
     const [rows, total] = await Promise.all([
-      deps.db.select().from(users).where(where).orderBy(desc(users.createdAt), users.id).limit(pageSize).offset((page - 1) * pageSize),
+      deps.db
+        .select()
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.createdAt), users.id)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
       countRows(deps, users, where),
     ]);
     return c.json({ success: true as const, data: rows.map(toUser), total, page, pageSize }, 200);
@@ -84,7 +96,13 @@ export function adminRoutes(deps: Deps) {
     const { page, pageSize, q } = c.req.valid('query');
     const where = search(q, enquiries.name, enquiries.email);
     const [rows, total] = await Promise.all([
-      deps.db.select().from(enquiries).where(where).orderBy(desc(enquiries.createdAt), enquiries.id).limit(pageSize).offset((page - 1) * pageSize),
+      deps.db
+        .select()
+        .from(enquiries)
+        .where(where)
+        .orderBy(desc(enquiries.createdAt), enquiries.id)
+        .limit(pageSize)
+        .offset((page - 1) * pageSize),
       countRows(deps, enquiries, where),
     ]);
     return c.json({ success: true as const, data: rows.map(toEnquiry), total, page, pageSize }, 200);

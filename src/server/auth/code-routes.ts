@@ -25,7 +25,10 @@ const resetOtp = createRoute({
   path: '/v1/auth/reset-otp',
   tags: ['auth'],
   request: { body: jsonBody(resetOtpBody) },
-  responses: { 200: ok(messageSchema, 'The same answer whether or not the account exists'), ...errors(400, 415, 429, 503) },
+  responses: {
+    200: ok(messageSchema, 'The same answer whether or not the account exists'),
+    ...errors(400, 415, 429, 503),
+  },
 });
 
 const resetPassword = createRoute({

@@ -22,7 +22,10 @@ const googleSignIn = createRoute({
     "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify.",
   request: {
     query: z.object({
-      code: z.string({ message: 'Missing authorization code' }).min(1, { message: 'Missing authorization code' }).max(2048),
+      code: z
+        .string({ message: 'Missing authorization code' })
+        .min(1, { message: 'Missing authorization code' })
+        .max(2048),
       redirect_uri: z.string().max(2048).optional(),
     }),
   },
@@ -44,10 +47,7 @@ export function googleRoutes(deps: Deps) {
     const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri);
     const user = await findOrCreateUser(deps, identity);
     const token = await createSession(deps, user.id);
-    return c.json(
-      { success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) },
-      200,
-    );
+    return c.json({ success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) }, 200);
   });
 
   return app;
@@ -84,7 +84,9 @@ async function findOrCreateUser(deps: Deps, identity: GoogleIdentity): Promise<U
         .values({ id: randomUUID(), name: identity.name, email, isAccountVerified: true, createdAt: now })
         .returning();
     }
-    await tx.insert(identities).values({ provider: PROVIDER, subject: identity.sub, userId: user!.id, email, createdAt: now });
+    await tx
+      .insert(identities)
+      .values({ provider: PROVIDER, subject: identity.sub, userId: user!.id, email, createdAt: now });
     return user!;
   });
 }

@@ -20,7 +20,10 @@ export async function createSession(deps: Deps, userId: string): Promise<string>
   return token;
 }
 
-export async function findSession(deps: Deps, token: string): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+export async function findSession(
+  deps: Deps,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
   const [row] = await deps.db
     .select({ session: sessions, user: users })
     .from(sessions)

@@ -7,7 +7,11 @@ import { normaliseEmail } from '../users/user-json.ts';
 export class NoSuchUserError extends Error {}
 
 export async function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<UserRow> {
-  const [user] = await db.update(users).set({ isAdmin }).where(eq(users.email, normaliseEmail(email))).returning();
+  const [user] = await db
+    .update(users)
+    .set({ isAdmin })
+    .where(eq(users.email, normaliseEmail(email)))
+    .returning();
   if (!user) throw new NoSuchUserError(`No account with the e-mail ${email}. The person must sign up first.`);
   return user;
 }

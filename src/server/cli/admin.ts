@@ -20,7 +20,9 @@ async function main(args: string[]): Promise<number> {
       const rows = await listUsers(database.db);
       if (rows.length === 0) console.log('No accounts yet.');
       for (const u of rows) {
-        const flags = [u.isAdmin ? 'admin' : '', u.isAccountVerified ? 'verified' : 'unverified'].filter(Boolean).join(', ');
+        const flags = [u.isAdmin ? 'admin' : '', u.isAccountVerified ? 'verified' : 'unverified']
+          .filter(Boolean)
+          .join(', ');
         console.log(`${u.email}\t${u.name}\t(${flags})\t${u.createdAt.toISOString()}`);
       }
     } else {

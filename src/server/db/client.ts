@@ -22,9 +22,10 @@ export interface Database {
 
 // Beside this file when run from source; from the working directory when bundled (a Netlify Function
 // ships the folder through `included_files`).
-const migrationsFolder = [fileURLToPath(new URL('./migrations', import.meta.url)), path.resolve('src/server/db/migrations')].find(
-  (dir) => existsSync(path.join(dir, 'meta', '_journal.json')),
-)!;
+const migrationsFolder = [
+  fileURLToPath(new URL('./migrations', import.meta.url)),
+  path.resolve('src/server/db/migrations'),
+].find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')))!;
 // Any fixed number: serialises migrations when several API processes start against one PostgreSQL.
 const MIGRATION_LOCK_ID = 72_410_993;
 

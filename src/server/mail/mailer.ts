@@ -23,7 +23,12 @@ export class Mailer {
     readonly company: string,
   ) {
     this.transport = config.smtpUrl
-      ? nodemailer.createTransport({ url: config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+      ? nodemailer.createTransport({
+          url: config.smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
@@ -64,7 +69,10 @@ export class Mailer {
   private async writeDevCopy(message: Message, raw: Buffer): Promise<void> {
     const dir = path.join(this.config.dataDir, 'mail');
     await mkdir(dir, { recursive: true });
-    const file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`);
+    const file = path.join(
+      dir,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(36).slice(2, 8)}.eml`,
+    );
     await writeFile(file, raw);
     if (this.config.logLevel === 'info') {
       console.log(`\n[dev mail] to ${message.to}: ${message.subject}\n${message.text}(saved as ${file})\n`);

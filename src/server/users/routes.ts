@@ -11,7 +11,10 @@ const me = createRoute({
   path: '/v1/users/user',
   tags: ['users'],
   security: bearer,
-  responses: { 200: ok(z.object({ success: z.literal(true), user: userSchema }), 'The signed-in user'), ...errors(401, 503) },
+  responses: {
+    200: ok(z.object({ success: z.literal(true), user: userSchema }), 'The signed-in user'),
+    ...errors(401, 503),
+  },
 });
 
 export function userRoutes(deps: Deps) {

@@ -84,7 +84,10 @@ export function bodies(valid: Record<string, fc.Arbitrary<unknown>>): fc.Arbitra
     { weight: 1, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
     { weight: 1, arbitrary: broken },
     { weight: 1, arbitrary: fc.string({ unit: 'binary' }) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '[1,2', '{"__proto__":{"isAdmin":true}}', 'true', '1e999', '') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('{', '{"a":', '[1,2', '{"__proto__":{"isAdmin":true}}', 'true', '1e999', ''),
+    },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
 }
@@ -106,7 +109,10 @@ const contentTypes = fc.oneof(
 );
 
 const methods = (method: string) =>
-  fc.oneof({ weight: 10, arbitrary: fc.constant(method) }, fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'));
+  fc.oneof(
+    { weight: 10, arbitrary: fc.constant(method) },
+    fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'HEAD'),
+  );
 
 /** The endpoint's own path, or an odd spelling of it: trailing and doubled slashes, bad escapes, dot segments, queries. */
 export const paths = (path: string) =>
@@ -135,7 +141,12 @@ const asciiHeader = fc.string({ unit: 'binary-ascii', maxLength: 300 }).map((s) 
 
 export function authorizations(validTokens: string[]): fc.Arbitrary<string | undefined> {
   return fc.oneof(
-    { weight: 3, arbitrary: validTokens.length ? fc.constantFrom(...validTokens).map((t) => `Bearer ${t}`) : fc.constant(undefined) },
+    {
+      weight: 3,
+      arbitrary: validTokens.length
+        ? fc.constantFrom(...validTokens).map((t) => `Bearer ${t}`)
+        : fc.constant(undefined),
+    },
     fc.constant(undefined),
     asciiHeader,
     asciiHeader.map((s) => `Bearer ${s}`),
