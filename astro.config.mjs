@@ -40,7 +40,7 @@ export default defineConfig({
         // data: for the hero globe's texture (cobe draws its map from a data: PNG).
         "img-src 'self' data:",
         "font-src 'self'",
-        `connect-src 'self' https://accounts.google.com${apiOrigin ? ' ' + apiOrigin : ''}`,
+        `connect-src 'self' https://accounts.google.com${apiOrigin ? ` ${apiOrigin}` : ''}`,
         'frame-src https://accounts.google.com',
       ],
       scriptDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/client'] },

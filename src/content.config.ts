@@ -27,7 +27,7 @@ export const SERVICE_IDS = [
 ] as const;
 
 const services = defineCollection({
-  loader: glob({ pattern: '*.json', base: './content/services', generateId: ({ data }) => String(data['id']) }),
+  loader: glob({ pattern: '*.json', base: './content/services', generateId: ({ data }) => String(data.id) }),
   schema: z.strictObject({
     id: z.enum(SERVICE_IDS),
     order: z.number().int().positive(),

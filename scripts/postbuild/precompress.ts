@@ -12,8 +12,8 @@ export async function precompress(dist: string): Promise<number> {
     const file = path.join(entry.parentPath, entry.name);
     const body = await readFile(file);
     if (body.byteLength < 256) continue;
-    await writeFile(file + '.br', brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-    await writeFile(file + '.gz', gzipSync(body, { level: 9 }));
+    await writeFile(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    await writeFile(`${file}.gz`, gzipSync(body, { level: 9 }));
     count++;
   }
   return count;

@@ -34,7 +34,7 @@ export function nextIp(prefix = 11): string {
 export interface Answer {
   status: number;
   ms: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- callers read arbitrary fields
+  // biome-ignore lint/suspicious/noExplicitAny: callers read whichever fields the answer has
   body: any;
   headers: Headers;
   /** Set when no HTTP answer came (refused, reset, timed out). */

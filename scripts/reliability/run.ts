@@ -62,11 +62,11 @@ if (wanted.includes('crash')) {
     '| round | requests sent | 201 before the kill | other outcomes | restart to healthy | health after | new enquiry after |',
   );
   console.log('|---:|---:|---:|---|---:|---:|---:|');
-  f.rounds.forEach((r, i) =>
+  for (const [i, r] of f.rounds.entries()) {
     console.log(
       `| ${i + 1} | ${r.sent} | ${r.acknowledged} | ${JSON.stringify(r.others)} | ${ms(r.restartMs)} | ${r.healthAfterRestart} | ${r.contactAfterRestart} |`,
-    ),
-  );
+    );
+  }
   console.log(
     `acknowledged ${f.acknowledged}, stored ${f.stored}, lost ${f.lost}, stored but unacknowledged ${f.unacknowledgedStored}`,
   );

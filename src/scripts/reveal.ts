@@ -19,7 +19,7 @@ if (targets.length && 'IntersectionObserver' in window) {
     { threshold: TIMINGS.revealThreshold },
   );
   targets.forEach((el) => {
-    const delay = Number(el.dataset['staggerMs']);
+    const delay = Number(el.dataset.staggerMs);
     if (delay) el.style.transitionDelay = `${delay}ms`;
     // The hero reveals on its own timer (src/scripts/hero.ts).
     if (!el.hasAttribute('data-reveal-manual')) observer.observe(el);

@@ -28,7 +28,11 @@ const SIGNED_IN = [
 
 async function expectNoSeriousViolations(page: Page) {
   // Revealed sections are what visitors see; axe should judge them, not their faded-in start.
-  await page.evaluate(() => document.querySelectorAll('.reveal').forEach((el) => el.classList.add('active')));
+  await page.evaluate(() =>
+    document.querySelectorAll('.reveal').forEach((el) => {
+      el.classList.add('active');
+    }),
+  );
   await page.waitForTimeout(1000);
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -20,7 +20,11 @@ for (const path of PATHS) {
     await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
     await page.goto(path);
     // Revealed content is what visitors see; axe should judge it, not its faded-in start.
-    await page.evaluate(() => document.querySelectorAll('.reveal').forEach((el) => el.classList.add('active')));
+    await page.evaluate(() =>
+      document.querySelectorAll('.reveal').forEach((el) => {
+        el.classList.add('active');
+      }),
+    );
     await page.waitForTimeout(700);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -103,7 +103,7 @@ test('case variants of routes redirect (301) to the spec spelling', async ({ req
     if ((await request.get(to, { maxRedirects: 0 })).status() !== 200) continue;
     const res = await request.get(from, { maxRedirects: 0 });
     expect(res.status(), from).toBe(301);
-    expect(new URL(res.headers()['location']!, 'http://x').pathname, from).toBe(to);
+    expect(new URL(res.headers().location!, 'http://x').pathname, from).toBe(to);
   }
 });
 

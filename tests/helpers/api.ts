@@ -29,7 +29,7 @@ export interface CallOptions {
 
 export interface CallResult {
   status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test assertions read arbitrary fields
+  // biome-ignore lint/suspicious/noExplicitAny: test assertions read whichever fields the answer has
   body: any;
   headers: Headers;
 }

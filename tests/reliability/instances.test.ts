@@ -56,8 +56,11 @@ async function spread(count: number, parallel: number, one: (i: number) => Promi
   return out;
 }
 
-const tally = (answers: Answer[]) =>
-  answers.reduce<Record<number, number>>((t, r) => ((t[r.status] = (t[r.status] ?? 0) + 1), t), {});
+function tally(answers: Answer[]): Record<number, number> {
+  const t: Record<number, number> = {};
+  for (const r of answers) t[r.status] = (t[r.status] ?? 0) + 1;
+  return t;
+}
 
 describe('sessions across two API processes on one PostgreSQL', () => {
   it('a token from one process works on the other, and a global sign-out on one ends every session on both', async () => {

@@ -37,6 +37,7 @@ export function AvatarMenu({ user }: { user: User }) {
 
   const item = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium hover:bg-slate-100 disabled:opacity-60';
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: focus leaving the menu is observed here; the div itself is not interactive.
     <div
       ref={root}
       className="relative"

@@ -29,6 +29,7 @@ export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: Pr
       </h2>
       <p className="mt-2 text-slate-700">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
+        {/* biome-ignore lint/a11y/noAutofocus: a modal dialog takes focus on opening, and Cancel is the safe default before a delete. */}
         <button type="button" className={secondaryButton} onClick={onCancel} autoFocus>
           Cancel
         </button>

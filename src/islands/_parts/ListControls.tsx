@@ -23,23 +23,25 @@ export function ListControls({ id, noun, total, page, setPage, search, error, ch
   };
   return (
     <div className="grid gap-4">
-      <form role="search" onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
-        <div className="min-w-56 flex-1">
-          <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
-            Search {noun}
-          </label>
-          <input
-            id={`${id}-search`}
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            className={`mt-1 ${inputClass}`}
-          />
-        </div>
-        <button type="submit" className={secondaryButton}>
-          Search
-        </button>
-      </form>
+      <search>
+        <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+          <div className="min-w-56 flex-1">
+            <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
+              Search {noun}
+            </label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              className={`mt-1 ${inputClass}`}
+            />
+          </div>
+          <button type="submit" className={secondaryButton}>
+            Search
+          </button>
+        </form>
+      </search>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           Could not load the {noun}: {error}

@@ -72,6 +72,7 @@ export function OtpInput({ id, value, onChange, required, invalid, describedBy }
   return (
     <div className="flex justify-center gap-2 sm:gap-3">
       {value.map((digit, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are fixed positions; the position is their identity.
         <div key={i}>
           <label htmlFor={`${id}-${i}`} className="sr-only">
             Digit {i + 1} of {LIMITS.otpLength}

@@ -7,14 +7,14 @@ export interface MailContent {
   html: string;
 }
 
-const escape = (s: string) =>
+const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 function layout(company: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px">${escape(company)}</h1>
+<h1 style="font-size:20px">${escapeHtml(company)}</h1>
 ${bodyHtml}
-<p style="color:#666;font-size:12px;margin-top:32px">${escape(company)}</p>
+<p style="color:#666;font-size:12px;margin-top:32px">${escapeHtml(company)}</p>
 </body></html>`;
 }
 
@@ -57,8 +57,8 @@ export function enquiryNotification(company: string, e: EnquiryFields): MailCont
     html: layout(
       company,
       `<p>A new enquiry arrived through the website.</p><table>${fields
-        .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escape(v)}</td></tr>`)
-        .join('')}</table><p style="white-space:pre-wrap">${escape(e.message)}</p>`,
+        .map(([k, v]) => `<tr><th align="left">${k}</th><td>${escapeHtml(v)}</td></tr>`)
+        .join('')}</table><p style="white-space:pre-wrap">${escapeHtml(e.message)}</p>`,
     ),
   };
 }

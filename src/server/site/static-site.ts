@@ -58,12 +58,12 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   );
   for (const [file, body] of byPath) {
     if (file.endsWith('.br') || file.endsWith('.gz')) continue;
-    const urlPath = '/' + path.relative(distDir, file).split(path.sep).join('/');
+    const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`;
     const type = contentType(file);
     assets.set(urlPath, {
       body,
-      br: byPath.get(file + '.br'),
-      gzip: byPath.get(file + '.gz'),
+      br: byPath.get(`${file}.br`),
+      gzip: byPath.get(`${file}.gz`),
       type,
       csp: type.startsWith('text/html') ? pageCspFromHtml(new TextDecoder().decode(body)) : undefined,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -108,7 +108,7 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
     return (
       assets.get(pathname) ??
       assets.get(path.posix.join(pathname, 'index.html')) ??
-      assets.get(pathname.replace(/\/$/, '') + '.html')
+      assets.get(`${pathname.replace(/\/$/, '')}.html`)
     );
   }
 

@@ -36,6 +36,7 @@ export const hostileString: fc.Arbitrary<string> = fc.oneof(
     '<script>alert(1)</script>',
     "' OR 1=1 --",
     '"; DROP TABLE users; --',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a log-injection probe, meant literally
     '${jndi:ldap://x}',
     '../../etc/passwd',
     '\uFEFF',
