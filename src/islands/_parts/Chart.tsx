@@ -34,7 +34,13 @@ const STEP: Record<string, (i: number, last: number) => number> = {
 };
 
 const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
 const num = (n: number | undefined) => (n ?? 0).toLocaleString('en-IN');
 
 export function Chart({ title, days, series, kind = 'line', height = 240 }: ChartProps) {
@@ -105,9 +111,7 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
   return (
     <figure className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold text-ink">
-          {title}
-        </span>
+        <span className="font-semibold text-ink">{title}</span>
         <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
           {series.map((x, i) => (
             <li key={x.label} className="flex items-center gap-1.5">
@@ -123,6 +127,7 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
         <p className="text-sm text-slate-600">The chart could not be drawn; the table below holds the same figures.</p>
       ) : (
         <>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is read with the arrow keys, so it takes focus. */}
           <div
             ref={box}
             role="img"
@@ -140,7 +145,13 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
       )}
       {days.length > 0 && (
         <div>
-          <button type="button" className={secondaryButton} aria-expanded={showTable} aria-controls={`${id}-table`} onClick={() => setShowTable((v) => !v)}>
+          <button
+            type="button"
+            className={secondaryButton}
+            aria-expanded={showTable}
+            aria-controls={`${id}-table`}
+            onClick={() => setShowTable((v) => !v)}
+          >
             {showTable ? 'Hide table' : 'Show table'}
           </button>
           <table id={`${id}-table`} hidden={!showTable} className="mt-3 w-full text-left text-sm">

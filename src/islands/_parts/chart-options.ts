@@ -17,7 +17,13 @@ export const dayToSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 10
 
 export function chartOptions(
   UPlot: typeof uPlot,
-  opts: { kind: 'line' | 'bars'; width: number; height: number; labels: string[]; onCursor: (idx: number | null) => void },
+  opts: {
+    kind: 'line' | 'bars';
+    width: number;
+    height: number;
+    labels: string[];
+    onCursor: (idx: number | null) => void;
+  },
 ): uPlot.Options {
   // Several bar series overlap, the later in front (e.g. unique visitors within visits).
   const bars = opts.kind === 'bars' ? UPlot.paths.bars!({ size: [0.7, 40], gap: 2 }) : undefined;
@@ -30,12 +36,21 @@ export function chartOptions(
     cursor: { y: false, points: { size: 8 }, drag: { x: false, y: false } },
     // Bars are centred on their day: half a day of room at each end keeps the first and last whole.
     scales: {
-      x: { time: true, ...(bars ? { range: (_u: uPlot, min: number, max: number) => [min - DAY / 2, max + DAY / 2] as uPlot.Range.MinMax } : {}) },
+      x: {
+        time: true,
+        ...(bars
+          ? { range: (_u: uPlot, min: number, max: number) => [min - DAY / 2, max + DAY / 2] as uPlot.Range.MinMax }
+          : {}),
+      },
       y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.1))] },
     },
     axes: [
       { ...AXIS, incrs: DAY_STEPS, values: (_u, ticks) => ticks.map(shortDay) },
-      { ...AXIS, size: 48, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? t.toLocaleString('en-IN') : '')) },
+      {
+        ...AXIS,
+        size: 48,
+        values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? t.toLocaleString('en-IN') : '')),
+      },
     ],
     series: [
       {},

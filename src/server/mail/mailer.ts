@@ -34,7 +34,11 @@ export class Mailer {
 
   async send(message: Message): Promise<void> {
     const { replyTo, ...rest } = message;
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...rest, ...(replyTo ? { replyTo } : {}) });
+    const info = await this.transport.sendMail({
+      from: this.config.mailFrom,
+      ...rest,
+      ...(replyTo ? { replyTo } : {}),
+    });
     if (!this.config.smtpUrl) await this.writeDevCopy(message, (info as { message: Buffer }).message);
   }
 

@@ -95,7 +95,13 @@ export class OutboxWorker {
   private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
     const attempts = row.attempts + 1;
     try {
-      await this.mailer.send({ to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html });
+      await this.mailer.send({
+        to: row.to,
+        replyTo: row.replyTo,
+        subject: row.subject,
+        text: row.text,
+        html: row.html,
+      });
       await this.db.update(outbox).set({ attempts, sentAt: this.now(), lastError: null }).where(eq(outbox.id, row.id));
     } catch (err) {
       const now = this.now();
