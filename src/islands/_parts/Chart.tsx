@@ -127,10 +127,10 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
         <p className="text-sm text-slate-600">The chart could not be drawn; the table below holds the same figures.</p>
       ) : (
         <>
-          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is read with the arrow keys, so it takes focus. */}
           <div
             ref={box}
             role="img"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart is read with the arrow keys, so it takes focus.
             tabIndex={0}
             aria-label={`${title}, ${days.length} days. Arrow keys move from day to day, Home and End go to the first and last.`}
             aria-describedby={`${id}-readout`}
