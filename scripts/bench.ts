@@ -27,7 +27,7 @@ async function startBaseline() {
 }
 
 async function argon2PerSecond(): Promise<number> {
-  // DESIGN.md section 5 parameters: argon2id, m=19456 KiB, t=2, p=1.
+  // The API's password-hashing parameters: argon2id, m=19456 KiB, t=2, p=1.
   const started = performance.now();
   let count = 0;
   while (performance.now() - started < 3000) {

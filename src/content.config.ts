@@ -16,7 +16,7 @@ const brandLogo = z.string().refine((slug) => `si${slug.charAt(0).toUpperCase()}
   message: 'Unknown logo: use a simple-icons slug (https://simpleicons.org)',
 });
 
-/** The six service ids of the SPEC, spelt exactly so (spaces included); they are the URLs' last segment. */
+/** The six service ids as the client named them, spelt exactly so (spaces included); they are the URLs' last segment. */
 export const SERVICE_IDS = [
   'Website-Development',
   'Mobile Application Development',

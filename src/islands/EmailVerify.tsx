@@ -1,5 +1,5 @@
 // /email-verify: the six-box code form. Whatever the answer, the user goes on to /userdashboard
-// with the server's message (SPEC.md section 4).
+// with the server's message.
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError } from '../lib/api-client.ts';
 import { flashAndGo } from '../lib/toast.ts';

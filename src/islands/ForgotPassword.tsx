@@ -1,5 +1,5 @@
 // /forgot-password: e-mail, then the mailed code (checked by the server only with the last step),
-// then the new password (SPEC.md section 4).
+// then the new password; success goes to /login.
 import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { api, ApiError } from '../lib/api-client.ts';
 import { otpField, resetOtpBody, resetPasswordBody } from '../lib/schemas/auth.ts';

@@ -26,7 +26,8 @@ function Form() {
     setBusy(true);
     try {
       const res = await api.post<{ token?: string; user?: User }>('v1/auth/signup', parsed.data);
-      // The token is kept before the success check (SPEC.md section 4).
+      // The token is kept before the success check, as the product asks: an answer carrying a token has
+      // created the account even if it reports a problem.
       if (res.token) startSession(res.token, res.user);
       if (!res.success) throw new ApiError(200, res.message ?? 'Signup failed');
       flashAndGo('success', 'Account created successfully!', '/login');

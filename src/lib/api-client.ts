@@ -14,7 +14,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The common part of every API body (DESIGN.md section 4). */
+/** The common part of every API body: `success` always, `message` on most (docs/api.md). */
 export interface ApiBody {
   success: boolean;
   message?: string;

@@ -1,4 +1,4 @@
-// Business constants (SPEC.md section 9) and server limits (DESIGN.md section 5), in one place.
+// The product's business constants (lengths, timings, counts) and the server's limits, in one place.
 export const LIMITS = {
   passwordMin: 6,
   passwordMax: 128,
@@ -39,7 +39,7 @@ export const BOT_CHECK = { min: 1, max: 10 } as const;
 export const COOKIE_CONSENT_VALUES = ['accepted', 'essential', 'rejected'] as const;
 export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
 
-/** localStorage key of the session token (SPEC.md section 3). */
+/** localStorage key of the session token (the product names it `token`). */
 export const TOKEN_KEY = 'token';
 
 /** localStorage key of the cookie-consent choice (one of COOKIE_CONSENT_VALUES). */

@@ -1,4 +1,4 @@
-// Header shadow once scrolled past the threshold, and the mobile menu (SPEC: top navigation).
+// Header shadow once scrolled past the threshold (TIMINGS.headerShadowPx), and the mobile menu.
 import { TIMINGS } from '../lib/constants.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');

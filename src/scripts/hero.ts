@@ -1,4 +1,4 @@
-// The hero's reveal starts 100 ms after the page is shown (SPEC section 9).
+// The hero's reveal starts 100 ms after the page is shown (TIMINGS.heroRevealDelayMs).
 import { TIMINGS } from '../lib/constants.ts';
 
 const hero = document.querySelector<HTMLElement>('[data-hero]');

@@ -1,4 +1,4 @@
-// Reveal-on-scroll (SPEC: sections take `active` once 10 % is visible). The `js` class on <html>
+// Reveal-on-scroll: a section takes `active` once 10 % of it is visible. The `js` class on <html>
 // lets the CSS hide `.reveal` elements only when this script is there to show them again.
 // `data-stagger-ms` delays an element's transition (staggered cards); set here because the CSP
 // forbids inline style attributes.

@@ -1,4 +1,4 @@
-// Response headers of DESIGN.md section 5 that every answer carries, pages, assets and API alike.
+// Security headers that every answer carries, pages, assets and API alike (docs/decisions/024-reliability-api-headers.md).
 // netlify.toml states the same for Netlify; the page CSP itself comes from Astro's hashed <meta>.
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {

@@ -1,4 +1,4 @@
-// The headers of DESIGN.md section 5 on the real build served by `npm start`: a page, an asset, an API
+// The security headers (src/server/security-headers.ts) on the real build served by `npm start`: a page, an asset, an API
 // answer and a 404; the page policy is Astro's hashed one, with nothing beyond 'self' but Google Identity
 // Services; and Google sign-in still works under that policy (Google's script stood in, as in
 // google.spec.ts), while an injected inline script is refused.

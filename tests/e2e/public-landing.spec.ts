@@ -1,4 +1,4 @@
-// The landing page (SPEC: "Landing page (/)"): texts, links, counts and the small scripted behaviours.
+// The landing page (/): texts, links, counts and the small scripted behaviours.
 import { test, expect, type Page } from '@playwright/test';
 import { COOKIE_CONSENT_KEY, TIMINGS } from '../../src/lib/constants.ts';
 import site from '../../content/site.json' with { type: 'json' };

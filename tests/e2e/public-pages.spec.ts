@@ -1,5 +1,5 @@
 // Projects, policy, Try Now, contact, the not-found page, inner navigation, case redirects and the
-// search-engine files (SPEC section 2).
+// search-engine files.
 import { test, expect } from '@playwright/test';
 import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
 import site from '../../content/site.json' with { type: 'json' };

@@ -1,4 +1,4 @@
-// Service detail pages (SPEC: "Service detail (/service-details/{id})") and the service 404.
+// Service detail pages (/service-details/{id}) and the service 404.
 import { test, expect } from '@playwright/test';
 import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
 

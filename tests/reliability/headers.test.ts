@@ -1,4 +1,4 @@
-// The headers of DESIGN.md section 5, over real HTTP from the `npm start` server (src/server/main.ts) on a
+// The security headers (src/server/security-headers.ts), over real HTTP from the `npm start` server (src/server/main.ts) on a
 // page, an asset, an API answer and two 404s; and the same values in netlify.toml and the _headers file
 // the build writes for Netlify. The real build's pages and Google sign-in under the policy:
 // tests/e2e/headers.spec.ts.

@@ -1,4 +1,4 @@
-// The content/ folder: the SPEC's counts hold, and a bad field fails `astro sync` (and so the build)
+// The content/ folder: the required counts hold (six services, five projects, two featured cards...), and a bad field fails `astro sync` (and so the build)
 // with a message that names the file and the field.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,7 +14,7 @@ const jsonFiles = (dir: string) =>
     .filter((f) => f.endsWith('.json'))
     .map((f) => readJson(path.join(dir, f)));
 
-describe('content matches the SPEC', () => {
+describe('content holds what the site requires', () => {
   it('has the six services with their exact ids and feature counts', () => {
     const services = jsonFiles('content/services').sort((a, b) => a.order - b.order);
     expect(services.map((s) => [s.id, s.features.length, s.caseStudies?.length ?? 0])).toEqual([

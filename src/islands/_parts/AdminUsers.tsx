@@ -1,4 +1,5 @@
-// /admin/adminusers: the users table (Name, Email, Update, Delete). Failures are only logged (SPEC.md 8).
+// /admin/adminusers: the users table (Name, Email, Update, Delete). Delete failures are only logged, as the
+// product asks (docs/decisions/022-islands-spec-readings.md).
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { User } from '../../lib/schemas/auth.ts';

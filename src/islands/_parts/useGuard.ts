@@ -1,4 +1,4 @@
-// Route guards, run in the browser because every page is prebuilt (SPEC.md sections 2 and 6).
+// Route guards, run in the browser because every page is prebuilt (docs/decisions/020-islands-session-and-guards.md).
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $session } from '../../lib/session.ts';

@@ -1,5 +1,5 @@
 // One schema per form and per API body, shared by the islands and the API.
-// Messages are the spec's words (SPEC.md section 5); the upper bounds are DESIGN.md section 5's.
+// Messages are the product's own words, kept to the letter; the upper bounds (LIMITS) are the server's.
 import { z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 
