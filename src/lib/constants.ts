@@ -9,7 +9,10 @@ export const LIMITS = {
   contactNameMax: 100,
   contactPhoneMax: 32,
   contactMessageMax: 5000,
+  /** The contact form's body: room for a message of contactMessageMax characters in UTF-8. */
   contactBodyBytes: 16 * 1024,
+  /** Every other API body: the largest valid one (a signup) stays under 3 KiB even fully \u-escaped. */
+  apiBodyBytes: 4 * 1024,
   adminPageSizeMax: 100,
   /** An enquiry's internal note and an admin's e-mailed reply. */
   adminNoteMax: 5000,

@@ -8,15 +8,16 @@ import { googleRoutes } from './auth/google-routes.ts';
 import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
-import type { AppEnv, Deps } from './context.ts';
+import { provideDeps, type AppEnv, type Deps } from './context.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { notFound, onError, validationHook } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { loadCompanyName } from './mail/company.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker } from './mail/outbox.ts';
-import { jsonOnly, limitBody, noStore } from './middleware/http.ts';
-import { RateLimiter } from './middleware/rate-limit.ts';
+import { BEARER } from './openapi.ts';
+import { RateLimiter } from './limits/rate-limiter.ts';
+import { jsonOnly, noStore } from './middleware/http.ts';
 import { loadCodeKey } from './secrets.ts';
 import { userRoutes } from './users/routes.ts';
 
@@ -62,17 +63,18 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
       }),
     );
   }
-  app.use(limitBody, jsonOnly);
+  app.use(jsonOnly, provideDeps(deps));
 
-  app.route('/', healthRoutes(database));
-  app.route('/', authRoutes(deps));
-  app.route('/', codeRoutes(deps));
-  app.route('/', googleRoutes(deps));
-  app.route('/', userRoutes(deps));
-  app.route('/', adminRoutes(deps));
-  app.route('/', contactRoutes(deps, outbox));
+  // Each router at its prefix; who may call a route is declared on the route itself (openapi.ts).
+  app.route('/health', healthRoutes(database));
+  app.route('/v1/auth', authRoutes(deps));
+  app.route('/v1/auth', codeRoutes(deps));
+  app.route('/v1/auth', googleRoutes(deps));
+  app.route('/v1/users', userRoutes());
+  app.route('/v1/admin', adminRoutes(deps));
+  app.route('/form/contact', contactRoutes(deps, outbox));
 
-  app.openAPIRegistry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  app.openAPIRegistry.registerComponent('securitySchemes', BEARER, { type: 'http', scheme: 'bearer' });
   app.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: { title: `${mail.company} API`, version: '1.0.0' },

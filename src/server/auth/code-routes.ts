@@ -1,68 +1,58 @@
 // Calls built on one-time codes: password reset (reset-otp, reset-password) and e-mail verification
 // (verify-otp, verify-account).
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { resetOtpBody, resetPasswordBody, verifyAccountBody } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../context.ts';
 import { sessions, users, type CodePurpose, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { requireUser } from '../middleware/auth.ts';
-import { clientIp } from '../middleware/client-ip.ts';
-import { RULES } from '../middleware/rate-limit.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
 import { codeMail } from '../mail/templates.ts';
-import { bearer, errors, jsonBody, messageSchema, ok, router } from '../openapi.ts';
-import { normaliseEmail } from '../users/user-json.ts';
+import { errors, jsonBody, messageSchema, ok, publicRoute, router, userRoute } from '../openapi.ts';
+import { normaliseEmail } from '../users/email.ts';
 import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed } from './codes.ts';
-import { hashPassword, isCommonPassword } from './passwords.ts';
-import { commonPasswordError } from './routes.ts';
+import { hashPassword, refuseCommonPassword } from './passwords.ts';
 
 export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
 const CODE_REQUESTS_TOO_FAST = 'Too many code requests. Please wait a minute and try again.';
 const ALREADY_VERIFIED = 'Your account is already verified';
 
-const resetOtp = createRoute({
+const resetOtp = publicRoute({
   method: 'post',
-  path: '/v1/auth/reset-otp',
+  path: '/reset-otp',
   tags: ['auth'],
   request: { body: jsonBody(resetOtpBody) },
-  responses: {
-    200: ok(messageSchema, 'The same answer whether or not the account exists'),
-    ...errors(400, 415, 429, 503),
-  },
+  responses: { 200: ok(messageSchema, 'The same answer whether or not the account exists'), ...errors(400, 413, 415, 429, 503) },
 });
 
-const resetPassword = createRoute({
+const resetPassword = publicRoute({
   method: 'post',
-  path: '/v1/auth/reset-password',
+  path: '/reset-password',
   tags: ['auth'],
   request: { body: jsonBody(resetPasswordBody) },
-  responses: { 200: ok(messageSchema, 'Password changed; every session ended'), ...errors(400, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Password changed; every session ended'), ...errors(400, 413, 415, 429, 503) },
 });
 
-const verifyOtp = createRoute({
+const verifyOtp = userRoute({
   method: 'post',
-  path: '/v1/auth/verify-otp',
+  path: '/verify-otp',
   tags: ['auth'],
-  security: bearer,
   description: "Mails a code to the signed-in user's own address; any e-mail in the body is ignored.",
   request: { body: jsonBody(z.object({ email: z.string().optional() }), false) },
-  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 401, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 413, 415, 429, 503) },
 });
 
-const verifyAccount = createRoute({
+const verifyAccount = userRoute({
   method: 'post',
-  path: '/v1/auth/verify-account',
+  path: '/verify-account',
   tags: ['auth'],
-  security: bearer,
   request: { body: jsonBody(verifyAccountBody) },
-  responses: { 200: ok(messageSchema, 'Account verified'), ...errors(400, 401, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Account verified'), ...errors(400, 413, 415, 429, 503) },
 });
 
 export function codeRoutes(deps: Deps) {
   const app = router();
-  const auth = requireUser(deps);
-  app.use('/v1/auth/verify-otp', auth);
-  app.use('/v1/auth/verify-account', auth);
 
   const limitCodeMail = (ip: string, email: string) =>
     deps.limiter.consume(
@@ -97,7 +87,7 @@ export function codeRoutes(deps: Deps) {
     const body = c.req.valid('json');
     const email = normaliseEmail(body.email);
     await limitCodeCheck(clientIp(c, deps.config.trustProxy), email);
-    if (isCommonPassword(body.NewPassword)) throw commonPasswordError('NewPassword');
+    refuseCommonPassword(body.NewPassword, 'NewPassword');
     const [user] = await deps.db.select().from(users).where(eq(users.email, email));
     if (!user) throw new ApiError(400, 'Invalid or expired code. Please request a new one.');
     const codeId = await checkCode(deps, user.id, 'reset-password', body.otp);

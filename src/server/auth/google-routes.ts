@@ -1,22 +1,23 @@
 // GET /api/v1/auth/google?code=…: sign in (or up) with a Google authorization code.
 import { randomUUID } from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { identities, sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp } from '../middleware/client-ip.ts';
-import { RULES } from '../middleware/rate-limit.ts';
-import { errors, ok, router, sessionSchema } from '../openapi.ts';
-import { normaliseEmail, toUser } from '../users/user-json.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
+import { errors, ok, publicRoute, router, sessionSchema } from '../openapi.ts';
+import { normaliseEmail } from '../users/email.ts';
+import { toUser } from '../users/user-json.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
 import { createSession } from './sessions.ts';
 
 const PROVIDER = 'google';
 
-const googleSignIn = createRoute({
+const googleSignIn = publicRoute({
   method: 'get',
-  path: '/v1/auth/google',
+  path: '/google',
   tags: ['auth'],
   description:
     "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify.",

@@ -1,5 +1,6 @@
 // argon2id with OWASP's minimum (m=19456 KiB, t=2, p=1), and a small list of passwords nobody may use.
 import { hash, verify } from '@node-rs/argon2';
+import { ApiError } from '../errors.ts';
 import { COMMON_PASSWORDS } from './common-passwords.ts';
 
 // Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.
@@ -22,8 +23,11 @@ export async function verifyPassword(storedHash: string | null, password: string
   return verify(storedHash, password);
 }
 
-export function isCommonPassword(password: string): boolean {
-  return COMMON_PASSWORDS.has(password.toLowerCase());
-}
+const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
 
-export const COMMON_PASSWORD_MESSAGE = 'This password is too common. Please choose another.';
+/** Throws a 400 naming `field` when the password is one of the common ones. */
+export function refuseCommonPassword(password: string, field: string): void {
+  if (COMMON_PASSWORDS.has(password.toLowerCase())) {
+    throw new ApiError(400, COMMON_PASSWORD_MESSAGE, {}, [{ path: field, message: COMMON_PASSWORD_MESSAGE }]);
+  }
+}

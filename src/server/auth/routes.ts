@@ -1,67 +1,58 @@
 // Accounts and sessions: signup, sign-in, the current user, sign-out.
 import { randomUUID } from 'node:crypto';
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { signInBody, signOutBody, signupBody, userSchema } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { requireUser } from '../middleware/auth.ts';
-import { clientIp } from '../middleware/client-ip.ts';
-import { RULES } from '../middleware/rate-limit.ts';
-import { bearer, errors, jsonBody, messageSchema, ok, router, sessionSchema } from '../openapi.ts';
-import { normaliseEmail, toUser } from '../users/user-json.ts';
-import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword, verifyPassword } from './passwords.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
+import { errors, jsonBody, messageSchema, ok, publicRoute, router, sessionSchema, userRoute } from '../openapi.ts';
+import { normaliseEmail } from '../users/email.ts';
+import { toUser } from '../users/user-json.ts';
+import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, endSessions } from './sessions.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
-export const INVALID_CREDENTIALS = 'Invalid credentials';
+const INVALID_CREDENTIALS = 'Invalid credentials';
 
-export function commonPasswordError(field: string) {
-  return new ApiError(400, COMMON_PASSWORD_MESSAGE, {}, [{ path: field, message: COMMON_PASSWORD_MESSAGE }]);
-}
-
-const signup = createRoute({
+const signup = publicRoute({
   method: 'post',
-  path: '/v1/auth/signup',
+  path: '/signup',
   tags: ['auth'],
   request: { body: jsonBody(signupBody) },
   responses: { 201: ok(sessionSchema, 'Account created and signed in'), ...errors(400, 409, 413, 415, 429, 503) },
 });
 
-const signIn = createRoute({
+const signIn = publicRoute({
   method: 'post',
-  path: '/v1/auth/sign-in',
+  path: '/sign-in',
   tags: ['auth'],
   request: { body: jsonBody(signInBody) },
-  responses: { 200: ok(sessionSchema, 'Signed in'), ...errors(400, 401, 415, 429, 503) },
+  responses: { 200: ok(sessionSchema, 'Signed in'), ...errors(400, 401, 413, 415, 429, 503) },
 });
 
-const currentUser = createRoute({
+const currentUser = userRoute({
   method: 'get',
-  path: '/v1/auth/user',
+  path: '/user',
   tags: ['auth'],
-  security: bearer,
   responses: {
     200: ok(z.object({ success: z.literal(true), userData: userSchema }), 'The signed-in user'),
-    ...errors(401, 503),
+    ...errors(503),
   },
 });
 
-const signOut = createRoute({
+const signOut = userRoute({
   method: 'post',
-  path: '/v1/auth/sign-out',
+  path: '/sign-out',
   tags: ['auth'],
-  security: bearer,
   request: { body: jsonBody(signOutBody, false) },
-  responses: { 200: ok(messageSchema, 'Sessions ended'), ...errors(400, 401, 415, 503) },
+  responses: { 200: ok(messageSchema, 'Sessions ended'), ...errors(400, 413, 415, 503) },
 });
 
 export function authRoutes(deps: Deps) {
   const app = router();
-  const auth = requireUser(deps);
-  app.use('/v1/auth/user', auth);
-  app.use('/v1/auth/sign-out', auth);
 
   app.openapi(signup, async (c) => {
     const body = c.req.valid('json');
@@ -70,7 +61,7 @@ export function authRoutes(deps: Deps) {
       [RULES.signupPerIp, ip],
       [RULES.signupPerIpHour, ip],
     ]);
-    if (isCommonPassword(body.password)) throw commonPasswordError('password');
+    refuseCommonPassword(body.password, 'password');
     const email = normaliseEmail(body.email);
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     if (existing) throw new ApiError(409, EMAIL_TAKEN);

@@ -2,7 +2,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users, type UserRow } from '../db/schema.ts';
-import { normaliseEmail } from '../users/user-json.ts';
+import { normaliseEmail } from '../users/email.ts';
 
 export class NoSuchUserError extends Error {}
 

@@ -1,19 +1,20 @@
 // POST /api/form/contact: store the enquiry, then notify the company through the durable outbox.
 import { randomUUID } from 'node:crypto';
-import { createRoute } from '@hono/zod-openapi';
+import { LIMITS } from '../../lib/constants.ts';
 import { contactBody } from '../../lib/schemas/contact.ts';
 import type { Deps } from '../context.ts';
 import { enquiries } from '../db/schema.ts';
-import { clientIp } from '../middleware/client-ip.ts';
-import { RULES } from '../middleware/rate-limit.ts';
+import { clientIp } from '../limits/client-ip.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox.ts';
 import { enquiryNotification } from '../mail/templates.ts';
-import { errors, jsonBody, messageSchema, ok, router } from '../openapi.ts';
+import { errors, jsonBody, messageSchema, ok, publicRoute, router } from '../openapi.ts';
 
-const contact = createRoute({
+const contact = publicRoute({
   method: 'post',
-  path: '/form/contact',
+  path: '/',
   tags: ['contact'],
+  maxBodyBytes: LIMITS.contactBodyBytes,
   request: { body: jsonBody(contactBody) },
   responses: { 201: ok(messageSchema, 'Enquiry stored'), ...errors(400, 413, 415, 429, 503) },
 });

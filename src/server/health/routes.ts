@@ -1,13 +1,13 @@
 // GET /api/health: 200 when the database answers, 503 when it does not.
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Database } from '../db/client.ts';
-import { ok, router } from '../openapi.ts';
+import { ok, publicRoute, router } from '../openapi.ts';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
 
-const health = createRoute({
+const health = publicRoute({
   method: 'get',
-  path: '/health',
+  path: '/',
   tags: ['health'],
   responses: { 200: ok(healthSchema, 'All up'), 503: ok(healthSchema, 'Database down') },
 });

@@ -1,9 +1,9 @@
-// Request hygiene for every API call: no caching, JSON only, bodies at most 16 KiB.
+// Request hygiene: no caching and JSON only for every API call; a body limit each route declares.
 import type { MiddlewareHandler } from 'hono';
-import { COMMON_HEADERS, HSTS, NON_PAGE_CSP } from '../security-headers.ts';
 import { bodyLimit } from 'hono/body-limit';
-import { LIMITS } from '../../lib/constants.ts';
+import type { AppEnv } from '../context.ts';
 import { errorBody } from '../errors.ts';
+import { COMMON_HEADERS, HSTS, NON_PAGE_CSP } from '../security-headers.ts';
 
 /**
  * Every API answer, errors and preflights included, is never cached and carries the security headers
@@ -19,10 +19,13 @@ export const noStore: MiddlewareHandler = async (c, next) => {
   if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
 };
 
-export const limitBody = bodyLimit({
-  maxSize: LIMITS.contactBodyBytes,
-  onError: (c) => c.json(errorBody(`Request body too large (at most ${LIMITS.contactBodyBytes / 1024} KiB)`), 413),
-});
+/** 413 for a body over `maxBytes`. Every route gets one from its declaration (openapi.ts). */
+export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => c.json(errorBody(`Request body too large (at most ${maxBytes / 1024} KiB)`), 413),
+  });
+}
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 

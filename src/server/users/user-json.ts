@@ -11,7 +11,3 @@ export function toUser(row: UserRow): User {
     isAdmin: row.isAdmin,
   };
 }
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -4,7 +4,10 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 
-export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
+/** Any route's context: public, signed-in or admin. */
+type RequestContext = Pick<Context<AppEnv>, 'req' | 'env'>;
+
+export function clientIp(c: RequestContext, trustProxy: boolean): string {
   if (trustProxy) {
     const forwarded = c.req.header('x-forwarded-for');
     const last = forwarded?.split(',').at(-1)?.trim();

@@ -1,36 +1,15 @@
-// Fixed-window counters in the database, so limits hold across several API processes.
+// The rate limiter: fixed-window counters in the database, so limits hold across several API processes.
 // A window starts at a key's first hit; a request over the limit is refused and not counted.
+// The rules themselves are in rate-limit-rules.ts.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
+import type { Rule } from './rate-limit-rules.ts';
 
-export interface Rule {
-  name: string;
-  limit: number;
-  windowMs: number;
-}
+const DAY_MS = 86_400_000;
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-
-/** Every limit of the API (docs/decisions/014-api-rate-limits.md). */
-export const RULES = {
-  signInPerIpEmail: { name: 'sign-in:ip+email', limit: 10, windowMs: MINUTE },
-  signInPerIp: { name: 'sign-in:ip', limit: 100, windowMs: MINUTE },
-  signupPerIp: { name: 'signup:ip', limit: 20, windowMs: MINUTE },
-  signupPerIpHour: { name: 'signup:ip:hour', limit: 200, windowMs: HOUR },
-  codeRequestPerIp: { name: 'code-request:ip', limit: 20, windowMs: MINUTE },
-  codeMailPerAddress: { name: 'code-mail:address', limit: 1, windowMs: MINUTE },
-  codeMailPerAddressHour: { name: 'code-mail:address:hour', limit: 5, windowMs: HOUR },
-  codeCheckPerIp: { name: 'code-check:ip', limit: 30, windowMs: MINUTE },
-  codeCheckPerAddress: { name: 'code-check:address', limit: 20, windowMs: HOUR },
-  contactPerIp: { name: 'contact:ip', limit: 5, windowMs: MINUTE },
-  contactPerIpHour: { name: 'contact:ip:hour', limit: 20, windowMs: HOUR },
-  googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },
-} satisfies Record<string, Rule>;
-
-export const TOO_MANY = 'Too many requests. Please try again later.';
+const TOO_MANY = 'Too many requests. Please try again later.';
 
 export class RateLimiter {
   constructor(
@@ -80,7 +59,7 @@ export class RateLimiter {
 
   /** Drops windows that ended a day ago or more; run now and then by the background worker. */
   async sweep(): Promise<void> {
-    const cutoff = new Date(this.now().getTime() - 24 * HOUR).toISOString();
+    const cutoff = new Date(this.now().getTime() - DAY_MS).toISOString();
     await this.db.delete(rateLimits).where(sql`${rateLimits.resetAt} < ${cutoff}::timestamptz`);
   }
 }
