@@ -56,7 +56,7 @@ describe('POST /api/form/contact', () => {
     expect(atLimits.status).toBe(201);
   });
 
-  it('answers 413 over 16 KiB and 415 for a form post', async () => {
+  it('answers 413 over its own 16 KiB limit and 415 for a form post', async () => {
     const big = await t.call('POST', '/form/contact', {
       body: enquiry({ message: 'x'.repeat(16 * 1024) }),
       ip: freshIp(),

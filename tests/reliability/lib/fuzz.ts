@@ -16,7 +16,7 @@ export interface FuzzRequest {
   forwardedFor: string | undefined;
 }
 
-/** A long string of repeated (possibly astral or broken-surrogate) text, around and over the 16 KiB limit. */
+/** A long string of repeated (possibly astral or broken-surrogate) text, around and over the body limits (4 and 16 KiB). */
 const hugeString = fc
   .tuple(fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }), fc.integer({ min: 200, max: 20_000 }))
   .map(([s, n]) => s.repeat(Math.ceil(n / s.length)).slice(0, n));
