@@ -10,7 +10,8 @@
 // Each also limits the request body to LIMITS.apiBodyBytes, unless it declares `maxBodyBytes`.
 // Paths are relative to the router's prefix, which app.ts mounts it at
 // (app.route('/v1/admin', adminRoutes(deps)) + path '/user' = GET /api/v1/admin/user).
-// tests/api/route-auth.test.ts walks /api/openapi.json and checks every declared guard answers 401.
+// tests/api/route-auth.test.ts walks /api/openapi.json and checks every declared guard answers 401
+// (docs/decisions/030-api-route-declarations.md).
 import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';

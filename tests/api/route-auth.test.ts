@@ -68,7 +68,13 @@ function toCall(method: string, path: string, op: Operation): Call {
   if (query.size > 0) url += `?${query}`;
   const schema = op.requestBody?.content['application/json'].schema;
   const roles = op.security?.find((s) => 'bearer' in s)?.bearer;
-  return { name: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path: url, body: schema && example(schema), roles };
+  return {
+    name: `${method.toUpperCase()} ${path}`,
+    method: method.toUpperCase(),
+    path: url,
+    body: schema && example(schema),
+    roles,
+  };
 }
 
 let t: TestApi;
@@ -80,7 +86,9 @@ beforeAll(async () => {
   const doc = await t.call('GET', '/openapi.json');
   expect(doc.status).toBe(200);
   const paths = doc.body.paths as Record<string, Record<string, Operation>>;
-  calls = Object.entries(paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => toCall(method, path, op)));
+  calls = Object.entries(paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => toCall(method, path, op)),
+  );
 });
 afterAll(() => t.close());
 

@@ -23,7 +23,10 @@ const resetOtp = publicRoute({
   path: '/reset-otp',
   tags: ['auth'],
   request: { body: jsonBody(resetOtpBody) },
-  responses: { 200: ok(messageSchema, 'The same answer whether or not the account exists'), ...errors(400, 413, 415, 429, 503) },
+  responses: {
+    200: ok(messageSchema, 'The same answer whether or not the account exists'),
+    ...errors(400, 413, 415, 429, 503),
+  },
 });
 
 const resetPassword = publicRoute({

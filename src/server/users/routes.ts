@@ -8,7 +8,10 @@ const me = userRoute({
   method: 'get',
   path: '/user',
   tags: ['users'],
-  responses: { 200: ok(z.object({ success: z.literal(true), user: userSchema }), 'The signed-in user'), ...errors(503) },
+  responses: {
+    200: ok(z.object({ success: z.literal(true), user: userSchema }), 'The signed-in user'),
+    ...errors(503),
+  },
 });
 
 export function userRoutes() {
