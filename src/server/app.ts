@@ -12,7 +12,7 @@ import { provideDeps, type AppEnv, type Deps } from './context.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { notFound, onError, validationHook } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
-import { loadCompanyName } from './mail/company.ts';
+import { site } from '../lib/site.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker } from './mail/outbox.ts';
 import { BEARER } from './openapi.ts';
@@ -39,7 +39,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   const now = options.now ?? (() => new Date());
   const database = await openDatabase(config);
   const { db } = database;
-  const mail = new Mailer(config, await loadCompanyName());
+  const mail = new Mailer(config, site.name);
   const limiter = new RateLimiter(db, now, config.rateLimits);
   const deps: Deps = { config, db, now, mail, limiter, codeKey: await loadCodeKey(db, config.otpSecret) };
 

@@ -1,16 +1,18 @@
-// The landing page (/): texts, links, counts and the small scripted behaviours.
+// The landing page (/): links, behaviours, and the copy of content/ where it
+// belongs. What the page must show is read from the content files, so that editing them never breaks these
+// tests; the specification's own texts and counts are checked by tests/spec/spec-conformance.test.ts.
 import { test, expect, type Page } from '@playwright/test';
 import { COOKIE_CONSENT_KEY, TIMINGS } from '../../src/lib/constants.ts';
-import site from '../../content/site.json' with { type: 'json' };
+import { site } from '../../src/lib/site.ts';
+import { inOrder, readContentFile } from '../helpers/content.ts';
 
-const SERVICE_IDS = [
-  'Website-Development',
-  'Mobile Application Development',
-  'CMS Development',
-  'Building Projects',
-  'Automation',
-  'SEO and Analytics',
-];
+const services = inOrder<{ id: string; order: number }>('content/services');
+const hero = readContentFile<{ headline: string; stats: Array<{ label: string; value: string }> }>(
+  'content/home/hero.md',
+);
+const about = readContentFile<{ highlight: { value: string; label: string }; points: Array<{ title: string }> }>(
+  'content/home/about.md',
+);
 
 test.beforeEach(async ({ page }) => {
   // A stored consent keeps the cookie banner from covering the page.
@@ -38,7 +40,8 @@ test('head: title, description, canonical, sharing tags and Organization JSON-LD
 test('announcement banner is shown and can be dismissed', async ({ page }) => {
   await page.goto('/');
   const banner = page.locator('[data-banner]');
-  await expect(banner).toContainText('AI-powered SEO tool');
+  await expect(banner).toContainText(site.banner.text);
+  await expect(banner.getByRole('link', { name: site.banner.linkLabel })).toHaveAttribute('href', site.seoApp.url);
   await page.getByRole('button', { name: 'Dismiss announcement' }).click();
   await expect(banner).toHaveCount(0);
 });
@@ -59,7 +62,7 @@ test('header: navigation, App dropdown, buttons and shadow once scrolled', async
   await expect(seo).toBeHidden();
   await app.hover();
   await expect(seo).toBeVisible();
-  await expect(seo).toHaveAttribute('href', site.seoAppUrl);
+  await expect(seo).toHaveAttribute('href', site.seoApp.url);
   await expect(seo).toHaveAttribute('target', '_blank');
   await expect(seo).toHaveAttribute('rel', /noopener/);
 
@@ -71,12 +74,14 @@ test('header: navigation, App dropdown, buttons and shadow once scrolled', async
   await expect.poll(() => header.evaluate((el) => getComputedStyle(el).boxShadow)).not.toBe('none');
 });
 
-test('hero: claim, calls to action and delayed reveal', async ({ page }) => {
+test('hero: copy of content/home/hero.md, calls to action and delayed reveal', async ({ page }) => {
   await page.goto('/');
-  const hero = page.locator('#home');
-  await expect(hero).toContainText(/trusted by millions/i);
-  await expect(hero.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/TryNow');
-  await expect(hero.getByRole('link', { name: 'Book a Call' })).toHaveAttribute('href', '#contact');
+  const section = page.locator('#home');
+  await expect(section.locator('h1')).toHaveText(hero.data.headline);
+  await expect(section).toContainText(hero.body);
+  for (const stat of hero.data.stats) await expect(section.locator('dl')).toContainText(`${stat.label}${stat.value}`);
+  await expect(section.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/TryNow');
+  await expect(section.getByRole('link', { name: 'Book a Call' })).toHaveAttribute('href', '#contact');
   await expect(page.locator('[data-hero]')).toHaveClass(/\bactive\b/);
 });
 
@@ -92,18 +97,19 @@ test('the globe library is not fetched for visitors who prefer reduced motion', 
   await context.close();
 });
 
-test('services: six cards with Learn More links, 1/2/3 columns by width, staggered', async ({ page }) => {
+test('services: a card per service file with its Learn More link, 1/2/3 columns by width, staggered', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/');
   const cards = page.locator('[data-service-card]');
-  await expect(cards).toHaveCount(6);
+  await expect(cards).toHaveCount(services.length);
   const hrefs = await cards
     .getByRole('link', { name: /Learn More/ })
     .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(SERVICE_IDS.map((id) => `/service-details/${encodeURIComponent(id)}`));
-  expect(hrefs[1]).toBe('/service-details/Mobile%20Application%20Development');
+  expect(hrefs).toEqual(services.map((s) => `/service-details/${encodeURIComponent(s.data.id)}`));
   const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
-  expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s', '0.5s']);
+  expect(delays).toEqual(services.map((_, i) => `${(i * TIMINGS.serviceCardStaggerMs) / 1000}s`));
   expect(await columns(page)).toBe(3);
   await page.setViewportSize({ width: 800, height: 900 });
   expect(await columns(page)).toBe(2);
@@ -120,22 +126,15 @@ test('sections take the active class once 10 % is visible', async ({ page }) => 
   await expect(about).toHaveClass(/\bactive\b/);
 });
 
-test('about: 98% satisfaction, six selling points and its two buttons', async ({ page }) => {
+test('about: the figure and selling points of content/home/about.md, and its two buttons', async ({ page }) => {
   await page.goto('/');
-  const about = page.locator('#about');
-  await expect(about).toContainText('98%');
-  await expect(about).toContainText(/customer satisfaction/i);
-  const points = about.locator('li h3');
-  await expect(points).toHaveText([
-    'End-to-end solutions',
-    'Seamless integration between modules',
-    'Minimal training',
-    'Regular updates',
-    'Customisation',
-    'Dedicated support',
-  ]);
-  await expect(about.getByRole('link', { name: 'Request a Demo' })).toHaveAttribute('href', '#contact');
-  await expect(about.getByRole('button', { name: 'View Success Stories' })).toBeVisible();
+  const section = page.locator('#about');
+  await expect(section).toContainText(about.data.highlight.value);
+  await expect(section).toContainText(about.data.highlight.label);
+  await expect(section).toContainText(about.body);
+  await expect(section.locator('li h3')).toHaveText(about.data.points.map((p) => p.title));
+  await expect(section.getByRole('link', { name: 'Request a Demo' })).toHaveAttribute('href', '#contact');
+  await expect(section.getByRole('button', { name: 'View Success Stories' })).toBeVisible();
 });
 
 test('contact section: form island, location, e-mail, phone and hours', async ({ page }) => {
@@ -165,6 +164,16 @@ test('footer: section anchors, resources, legal links and four social networks',
   for (const network of ['Instagram', 'LinkedIn', 'Facebook', 'Threads']) {
     await expect(footer.getByRole('link', { name: new RegExp(`on ${network}$`) })).toHaveAttribute('rel', /noopener/);
   }
+});
+
+test('footer: the copyright line ends its legal name with a single full stop', async ({ page }) => {
+  await page.goto('/');
+  const line = page.locator('footer [data-copyright]');
+  // content/site.json's legal name ends in "Ltd.": that full stop closes the name and the sentence.
+  await expect(line).toHaveText(
+    `© ${new Date().getFullYear()} ${site.legalName.replace(/\.$/, '')}. All rights reserved.`,
+  );
+  await expect(line).not.toContainText('..');
 });
 
 test('back-to-top appears after 300 px and scrolls smoothly to the top', async ({ page }) => {

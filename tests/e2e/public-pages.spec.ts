@@ -1,19 +1,26 @@
 // Projects, policy, Try Now, contact, the not-found page, inner navigation, case redirects and the
-// search-engine files.
+// search-engine files. Counts and copy come from content/ (see tests/helpers/content.ts);
+// the specification's own figures are checked by tests/spec/spec-conformance.test.ts.
 import { test, expect } from '@playwright/test';
-import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
-import site from '../../content/site.json' with { type: 'json' };
+import { COOKIE_CONSENT_KEY, TIMINGS } from '../../src/lib/constants.ts';
+import { site } from '../../src/lib/site.ts';
+import { inOrder, readContentFile } from '../helpers/content.ts';
+
+const projects = inOrder<{ order: number; title: string }>('content/projects');
+const policy = readContentFile('content/policy/privacy-policy.md');
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
 });
 
-test('projects: Our Projects with five cards, staggered 0.1 s', async ({ page }) => {
+test('projects: a card per project file in order, the MORE card last, staggered 0.1 s', async ({ page }) => {
   const res = await page.goto('/projects');
   expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Our Projects');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    readContentFile<{ heading: string }>('content/intros/projects.md').data.heading,
+  );
   const cards = page.locator('[data-project-card]');
-  await expect(cards).toHaveCount(5);
+  await expect(cards.locator('h2')).toHaveText(projects.map((p) => p.data.title));
   for (const card of await cards.all()) {
     await expect(card.locator('img')).toHaveAttribute('alt', /.+/);
     await expect(card.locator('img')).toHaveAttribute('src', /\.webp/);
@@ -21,7 +28,7 @@ test('projects: Our Projects with five cards, staggered 0.1 s', async ({ page })
     await expect(card.locator('[data-category]')).toHaveText(/.+/);
     expect(await card.getByRole('list', { name: 'Technologies' }).getByRole('listitem').count()).toBeGreaterThan(0);
   }
-  await expect(cards.last().locator('h2')).toHaveText('MORE');
+  await expect(cards.last().locator('h2')).toHaveText(projects.at(-1)!.data.title);
   const viewLinks = page.getByRole('link', { name: /View Project/ });
   expect(await viewLinks.count()).toBeGreaterThan(0);
   for (const link of await viewLinks.all()) {
@@ -29,43 +36,44 @@ test('projects: Our Projects with five cards, staggered 0.1 s', async ({ page })
     await expect(link).toHaveAttribute('rel', /noopener/);
   }
   const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
-  expect(delays).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s']);
+  expect(delays).toEqual(projects.map((_, i) => `${Math.round(i * TIMINGS.projectCardStaggerS * 10) / 10}s`));
   await expect(cards.first()).toHaveClass(/\bactive\b/);
 });
 
-test('policy: 8 sections in the contents, date, e-mail and five social login services', async ({ page }) => {
+test('policy: a contents entry per section, date, e-mail and every list item', async ({ page }) => {
   const res = await page.goto('/policy/');
   expect(res?.status()).toBe(200);
   const contents = page.locator('[data-policy-contents] a');
-  await expect(contents).toHaveText([
-    /Interpretation and Definitions$/,
-    /Collecting and Using Your Personal Data$/,
-    /Tracking Technologies and Cookies$/,
-    /Use of Your Personal Data$/,
-    /Retention$/,
-    /Transfer$/,
-    /Security$/,
-    /Contact Us$/,
-  ]);
+  const sections = [...policy.body.matchAll(/^## (.+)$/gm)].map((m) => m[1]!);
+  await expect(contents).toHaveText(sections.map((s) => new RegExp(`${s}$`)));
   for (const link of await contents.all()) {
     const target = (await link.getAttribute('href'))!.slice(1);
     await expect(page.locator(`h2[id="${target}"]`)).toHaveCount(1);
   }
-  await expect(page.getByText('Last updated June 19, 2025')).toBeVisible();
+  const updated = new Date(policy.data['lastUpdated'] as string | Date).toLocaleDateString('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  await expect(page.getByText(`Last updated ${updated}`)).toBeVisible();
   await expect(page.getByRole('link', { name: site.email }).first()).toHaveAttribute('href', `mailto:${site.email}`);
-  const article = page.locator('article');
-  for (const service of ['Google', 'Facebook', 'Instagram', 'Twitter', 'LinkedIn']) {
-    await expect(article.getByRole('listitem').filter({ hasText: new RegExp(`^${service}$`) })).toHaveCount(1);
-  }
+  // Every list item of the Markdown is on the page (the social login services among them).
+  const items = [...policy.body.matchAll(/^- ([^*[`\n]+)$/gm)].map((m) => m[1]!.trim());
+  expect(items.length).toBeGreaterThan(0);
+  for (const item of items) await expect(page.locator('article li').filter({ hasText: item }).first()).toBeVisible();
 });
 
-test('TryNow: Choose Your Apps and the AI SEO tool opening safely in a new tab', async ({ page }) => {
+test('TryNow: its heading and the SEO app card opening safely in a new tab', async ({ page }) => {
   await page.goto('/TryNow');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Choose Your Apps');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    readContentFile<{ heading: string }>('content/intros/try-now.md').data.heading,
+  );
   const cards = page.locator('[data-app-card]');
   await expect(cards).toHaveCount(1);
-  const open = cards.getByRole('link', { name: /Open AI SEO Tool/ });
-  await expect(open).toHaveAttribute('href', site.seoAppUrl);
+  await expect(cards.getByRole('listitem')).toHaveText(site.seoApp.highlights);
+  const open = cards.getByRole('link', { name: `Open ${site.seoApp.name}` });
+  await expect(open).toHaveAttribute('href', site.seoApp.url);
   await expect(open).toHaveAttribute('target', '_blank');
   await expect(open).toHaveAttribute('rel', 'noopener noreferrer');
 });
@@ -73,7 +81,9 @@ test('TryNow: Choose Your Apps and the AI SEO tool opening safely in a new tab',
 test('contact page holds the contact form island', async ({ page }) => {
   const res = await page.goto('/contact');
   expect(res?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact us');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    readContentFile<{ heading: string }>('content/intros/contact-page.md').data.heading,
+  );
   await expect(page.locator('astro-island[component-url*="ContactForm"]')).toHaveCount(1);
 });
 

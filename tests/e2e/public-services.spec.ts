@@ -1,15 +1,22 @@
-// Service detail pages (/service-details/{id}) and the service 404.
+// Service detail pages (/service-details/{id}) and the service 404. One test per
+// file of content/services, expecting what that file holds.
 import { test, expect } from '@playwright/test';
 import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
+import { inOrder } from '../helpers/content.ts';
 
-const SERVICES = [
-  { id: 'Website-Development', title: 'Website Development', features: 11, caseStudies: 0 },
-  { id: 'Mobile Application Development', title: 'Mobile Application Development', features: 3, caseStudies: 0 },
-  { id: 'CMS Development', title: 'CMS Development', features: 3, caseStudies: 0 },
-  { id: 'Building Projects', title: 'Building Projects', features: 2, caseStudies: 0 },
-  { id: 'Automation', title: 'Automation', features: 2, caseStudies: 2 },
-  { id: 'SEO and Analytics', title: 'SEO and Analytics', features: 3, caseStudies: 0 },
-];
+interface ServiceFile {
+  id: string;
+  order: number;
+  title: string;
+  features: Array<{ title: string }>;
+  caseStudies?: Array<{ title: string }>;
+}
+const SERVICES = inOrder<ServiceFile>('content/services').map(({ data }) => ({
+  id: data.id,
+  title: data.title,
+  features: data.features.length,
+  caseStudies: data.caseStudies?.length ?? 0,
+}));
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);

@@ -1,83 +1,157 @@
-// The content/ folder: the required counts hold (six services, five projects, two featured cards...), and a bad field fails `astro sync` (and so the build)
-// with a message that names the file and the field.
+// The content/ folder: every file passes its schema, and what spans files holds (unique ids and positions,
+// the MORE card last, images present with alt text). These tests never count entries: a marketer may add
+// a sixth project or a twelfth feature. The specification's own texts and counts are checked apart, in
+// spec-conformance.test.ts. A mistake also fails the build with a message for the person who made it.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { schemas, SOURCES, type CollectionName } from '../../src/lib/schemas/content.ts';
+import { site, siteProblems, withFullStop } from '../../src/lib/site.ts';
+import { plainText } from '../../src/lib/plain-text.ts';
+import { inOrder, readFolder, ROOT, type ContentFile } from '../helpers/content.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const readJson = (file: string) => JSON.parse(readFileSync(path.join(root, file), 'utf8'));
-const jsonFiles = (dir: string) =>
-  readdirSync(path.join(root, dir))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => readJson(path.join(dir, f)));
+/** The files of a collection, as Astro's glob loader picks them. */
+function filesOf(name: CollectionName): ContentFile[] {
+  const { folder, files } = SOURCES[name];
+  const all = existsSync(path.join(ROOT, folder)) ? readFolder(folder) : [];
+  return files === '*.md' ? all : all.filter((f) => path.basename(f.file) === files);
+}
 
-describe('content holds what the site requires', () => {
-  it('has the six services with their exact ids and feature counts', () => {
-    const services = jsonFiles('content/services').sort((a, b) => a.order - b.order);
-    expect(services.map((s) => [s.id, s.features.length, s.caseStudies?.length ?? 0])).toEqual([
-      ['Website-Development', 11, 0],
-      ['Mobile Application Development', 3, 0],
-      ['CMS Development', 3, 0],
-      ['Building Projects', 2, 0],
-      ['Automation', 2, 2],
-      ['SEO and Analytics', 3, 0],
-    ]);
-  });
+/** Astro's image() as the tests see it: a path from the entry's folder to a file that exists. */
+const imageBeside = (file: string) => () =>
+  z.string().refine((p) => existsSync(path.resolve(ROOT, path.dirname(file), p)), { error: 'no such image file' });
 
-  it('has five projects, the last the MORE card, and two featured cards', () => {
-    const projects = jsonFiles('content/projects').sort((a, b) => a.order - b.order);
-    expect(projects).toHaveLength(5);
-    expect(projects.at(-1).title).toBe('MORE');
-    const featured = jsonFiles('content/featured').sort((a, b) => a.order - b.order);
-    expect(featured).toHaveLength(2);
-    expect(featured[1].link.href).toBe('/contact');
-  });
-
-  it('has a privacy policy with the 8 sections, its date and the company e-mail', () => {
-    const policy = readFileSync(path.join(root, 'content/policy/privacy-policy.md'), 'utf8');
-    const sections = [...policy.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
-    expect(sections).toEqual([
-      'Interpretation and Definitions',
-      'Collecting and Using Your Personal Data',
-      'Tracking Technologies and Cookies',
-      'Use of Your Personal Data',
-      'Retention',
-      'Transfer',
-      'Security',
-      'Contact Us',
-    ]);
-    expect(policy).toMatch(/^lastUpdated: 2025-06-19$/m);
-    expect(policy).toContain(readJson('content/site.json').email);
-    for (const s of ['Google', 'Facebook', 'Instagram', 'Twitter', 'LinkedIn']) expect(policy).toContain(`- ${s}\n`);
-  });
-
-  it('keeps business hours of Monday to Friday 10:00 AM to 4:00 PM', () => {
-    const { hours } = readJson('content/site.json');
-    expect(hours).toEqual({
-      weekdays: 'Monday to Friday',
-      open: '10:00 AM',
-      close: '4:00 PM',
-      closed: 'Saturday and Sunday',
+describe('every content file passes its schema', () => {
+  for (const name of Object.keys(SOURCES) as CollectionName[]) {
+    it(`${name}: front matter valid, body present`, () => {
+      for (const entry of filesOf(name)) {
+        const result = schemas[name](imageBeside(entry.file)).safeParse(entry.data);
+        expect(result.error?.issues ?? [], entry.file).toEqual([]);
+        // Every collection's body is its long text (a description, a paragraph, a post), never empty.
+        expect(entry.body.length, `${entry.file}: the text under the front matter`).toBeGreaterThan(0);
+      }
     });
+  }
+
+  it('site.json passes its schema', () => {
+    expect(siteProblems(JSON.parse(readFileSync(path.join(ROOT, 'content/site.json'), 'utf8')))).toBeUndefined();
   });
 });
 
-describe('a bad content file fails the build', () => {
-  const run = promisify(execFile);
+describe('what spans files holds', () => {
+  it('each page the site needs has its file', () => {
+    for (const file of ['content/home/hero.md', 'content/home/about.md', 'content/policy/privacy-policy.md']) {
+      expect(existsSync(path.join(ROOT, file)), file).toBe(true);
+    }
+    for (const id of ['services', 'contact', 'projects', 'contact-page', 'try-now']) {
+      expect(existsSync(path.join(ROOT, `content/intros/${id}.md`)), `content/intros/${id}.md`).toBe(true);
+    }
+  });
 
+  it('services have unique ids and unique positions', () => {
+    const services = readFolder<{ id: string; order: number }>('content/services');
+    expect(new Set(services.map((s) => s.data.id)).size).toBe(services.length);
+    expect(new Set(services.map((s) => s.data.order)).size).toBe(services.length);
+  });
+
+  for (const folder of ['content/projects', 'content/featured']) {
+    it(`${folder}: unique positions, the MORE card last, every image present with alt text`, () => {
+      const cards = inOrder<{ order: number; title: string; image: string; imageAlt: string }>(folder);
+      expect(new Set(cards.map((c) => c.data.order)).size, 'two cards share an "order"').toBe(cards.length);
+      const more = cards.filter((c) => c.data.title === 'MORE');
+      expect(more, `${folder}: one card titled MORE`).toHaveLength(1);
+      expect(cards.at(-1)!.file, `${more[0]!.file} must keep the highest "order" so that it stays last`).toBe(
+        more[0]!.file,
+      );
+      for (const card of cards) {
+        expect(existsSync(path.resolve(ROOT, path.dirname(card.file), card.data.image)), `${card.file}: image`).toBe(
+          true,
+        );
+        expect(card.data.imageAlt.trim().length, `${card.file}: imageAlt`).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  it('images sit under src/assets, where astro:assets optimises them', () => {
+    for (const name of ['projects', 'featured', 'posts'] as const) {
+      for (const entry of filesOf(name)) {
+        const image = String(entry.data['image'] ?? entry.data['cover']);
+        expect(path.resolve(ROOT, path.dirname(entry.file), image), entry.file).toMatch(
+          new RegExp(`^${ROOT}/src/assets/`),
+        );
+      }
+    }
+  });
+});
+
+describe('site.json: one validated module', () => {
+  it('reports the file, the field, what was expected and an example', () => {
+    const broken = { ...site, phone: undefined, email: 'not an address', hours: { ...site.hours, open: '25:00' } };
+    const report = siteProblems(broken)!;
+    expect(report).toContain('content/site.json has 3 mistakes');
+    expect(report).toMatch(/phone: Missing\. Add it, for example: "\+91/);
+    expect(report).toMatch(/email: Expected an e-mail address, for example: "hello@example.com"/);
+    expect(report).toMatch(/hours\.open: Expected a time with AM or PM, for example: "10:00 AM"/);
+  });
+
+  it('names an unknown field and lists the ones that exist', () => {
+    expect(siteProblems({ ...site, emial: 'x@example.com' })).toMatch(
+      /emial: Unknown field: check its spelling\. The fields here are: name, legalName/,
+    );
+  });
+
+  it('no module reads content/site.json but src/lib/site.ts (pages, server and tests go through it)', () => {
+    const reads = /(from|import\(|resolve\(|join\(|readFile\w*\()\s*['"][^'"]*content\/site\.json['"]/;
+    const readers = ['src', 'scripts', 'netlify', 'tests'].flatMap((dir) =>
+      readdirSync(path.join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+        .filter((f) => /\.(ts|tsx|astro|mjs|js)$/.test(f))
+        .map((f) => `${dir}/${f}`)
+        .filter((f) => reads.test(readFileSync(path.join(ROOT, f), 'utf8'))),
+    );
+    expect(readers).toEqual(['src/lib/site.ts']);
+  });
+});
+
+describe('copy helpers', () => {
+  it('a legal name ending in a full stop keeps one full stop', () => {
+    expect(withFullStop('Vyoma Labs Technologies Pvt. Ltd.')).toBe('Vyoma Labs Technologies Pvt. Ltd.');
+    expect(withFullStop('Acme Studio LLP')).toBe('Acme Studio LLP.');
+    expect(withFullStop('Software from Bengaluru')).toBe('Software from Bengaluru.');
+  });
+
+  it('rendered Markdown becomes plain text without stray spaces', () => {
+    expect(plainText('<p>Fast <em>and</em> <a href="/x">safe</a>.</p><ul><li>A &amp; B</li><li>C</li></ul>')).toBe(
+      'Fast and safe. A & B C',
+    );
+  });
+});
+
+const run = promisify(execFile);
+
+describe('a content mistake fails the build with a message for the person who made it', () => {
   /** Runs `astro sync` on a copy of the project where `file` is replaced by `change(original)`. */
   async function syncWith(file: string, change: (text: string) => string) {
     const dir = mkdtempSync(path.join(tmpdir(), 'content-check-'));
     try {
       for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'src', 'content', 'public']) {
-        cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+        cpSync(path.join(ROOT, entry), path.join(dir, entry), { recursive: true });
       }
-      symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-      writeFileSync(path.join(dir, file), change(readFileSync(path.join(root, file), 'utf8')));
-      await run(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+      symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+      writeFileSync(path.join(dir, file), change(readFileSync(path.join(ROOT, file), 'utf8')));
+      await run(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
         cwd: dir,
         env: { ...process.env, NO_COLOR: '1' },
       });
@@ -90,17 +164,23 @@ describe('a bad content file fails the build', () => {
     }
   }
 
-  it('names the file and the field of a wrongly typed service feature', async () => {
-    const out = await syncWith('content/services/automation.json', (t) =>
-      t.replace('"title": "App integrations"', '"title": 42'),
+  it('a wrongly typed feature, an unknown icon and a misspelt field, each under its own name', async () => {
+    const out = await syncWith('content/services/automation.md', (t) =>
+      t
+        .replace('    title: App integrations', '    title: [App integrations]')
+        .replace('icon: workflow', 'icon: work-flow\ntitel: Automation'),
     );
-    expect(out).toContain('content/services/automation.json');
-    expect(out).toContain('features.0.title');
+    expect(out).toContain('content/services/automation.md');
+    expect(out).toMatch(/features\.0\.title: Expected a text, for example: "/);
+    expect(out).toMatch(
+      /icon: Unknown icon "work-flow": use a name from https:\/\/lucide\.dev\/icons, for example: "globe"/,
+    );
+    expect(out).toMatch(/titel: Unknown field: check its spelling\. The fields here are: id, order, title/);
   }, 120_000);
 
-  it('names the file and the field of a missing site.json field', async () => {
-    const out = await syncWith('content/site.json', (t) => t.replace(/\s*"phone": "[^"]+",/, ''));
-    expect(out).toContain('content/site.json');
-    expect(out).toContain('phone');
+  it('a missing field', async () => {
+    const out = await syncWith('content/projects/keeper-app.md', (t) => t.replace(/^category: .*\n/m, ''));
+    expect(out).toContain('content/projects/keeper-app.md');
+    expect(out).toMatch(/category: Missing\. Add it, for example: "E-commerce"/);
   }, 120_000);
 });

@@ -1,0 +1,61 @@
+// content/site.json: the company's facts and the site-wide copy (banner, footer line, the SEO app's card).
+// Read through src/lib/site.ts, which checks it against this schema.
+import { z } from 'zod';
+import { fields, httpsUrl, list, oneOf, text } from './content-fields.ts';
+
+const time = (example: string) =>
+  text(example).regex(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/, {
+    error: `Expected a time with AM or PM, for example: "${example}"`,
+  });
+
+export const SOCIAL_NETWORKS = ['Instagram', 'LinkedIn', 'Facebook', 'Threads'] as const;
+
+export const siteSchema = fields({
+  name: text('Vyoma Labs'),
+  /** Printed as is in the footer's copyright line: a name ending in "Ltd." keeps its one full stop. */
+  legalName: text('Vyoma Labs Technologies Pvt. Ltd.'),
+  tagline: text('Software and web development from Bengaluru'),
+  summary: text('We design, build and look after software that businesses can rely on.'),
+  email: z.email({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'Missing. Add it, for example: "hello@example.com"'
+        : 'Expected an e-mail address, for example: "hello@example.com"',
+  }),
+  phone: text('+91 80 4718 2290').regex(/^\+?[\d ()-]{7,20}$/, {
+    error: 'Use digits, spaces, +, - or brackets, for example: "+91 80 4718 2290"',
+  }),
+  address: fields({
+    street: text('3rd Floor, 14 Residency Road'),
+    city: text('Bengaluru'),
+    region: text('Karnataka'),
+    postalCode: text('560025'),
+    country: text('India'),
+  }),
+  hours: fields({
+    weekdays: text('Monday to Friday'),
+    open: time('10:00 AM'),
+    close: time('4:00 PM'),
+    closed: text('Saturday and Sunday'),
+  }),
+  /** The announcement above the landing page's header; its link opens the SEO app. */
+  banner: fields({
+    text: text('New: our AI-powered SEO tool audits your site for you.'),
+    linkLabel: text('Try it free'),
+  }),
+  /** The external AI SEO application: the header's APP menu, the hero badge, the banner and the Try Now card. */
+  seoApp: fields({
+    url: httpsUrl('https://seo.example.com/'),
+    name: text('AI SEO Tool'),
+    tagline: text('Audit and optimise your site with AI'),
+    description: text('Find out why your site is not ranking and fix it.'),
+    highlights: list(text('Full technical SEO audit in minutes'), 'Full technical SEO audit in minutes'),
+  }),
+  social: list(
+    fields({ network: oneOf(SOCIAL_NETWORKS), url: httpsUrl('https://www.instagram.com/yourcompany') }),
+    'a network with its url',
+    1,
+  ),
+});
+
+export type Site = z.output<typeof siteSchema>;
