@@ -12,7 +12,7 @@ const markdown = (name: CollectionName, generateId?: (entry: { data: Record<stri
 export const collections = {
   // A service's id is its URL segment, spaces included (/service-details/CMS Development).
   services: defineCollection({
-    loader: markdown('services', ({ data }) => String(data['id'])),
+    loader: markdown('services', ({ data }) => String(data.id)),
     schema: schemas.services,
   }),
   projects: defineCollection({ loader: markdown('projects'), schema: ({ image }) => schemas.projects(image) }),

@@ -50,7 +50,7 @@ test('policy: a contents entry per section, date, e-mail and every list item', a
     const target = (await link.getAttribute('href'))!.slice(1);
     await expect(page.locator(`h2[id="${target}"]`)).toHaveCount(1);
   }
-  const updated = new Date(policy.data['lastUpdated'] as string | Date).toLocaleDateString('en-US', {
+  const updated = new Date(policy.data.lastUpdated as string | Date).toLocaleDateString('en-US', {
     year: 'numeric',
     month: 'long',
     day: 'numeric',

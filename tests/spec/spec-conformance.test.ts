@@ -53,9 +53,9 @@ describe('spec conformance: the shipped copy says what the specification says', 
     const where = 'content/projects/*.md (a card per file, placed by `order`)';
     expect(cards.length, `${where}: the specification shows 5 cards`).toBe(5);
     const text = (c: (typeof cards)[number]) => `${c.data.title} ${c.data.category} ${c.body}`;
-    [/robot/i, /architect/i, /bike/i, /keeper/i].forEach((topic, i) =>
-      expect(text(cards[i]!), `${cards[i]!.file}: card ${i + 1} of the specification`).toMatch(topic),
-    );
+    for (const [i, topic] of [/robot/i, /architect/i, /bike/i, /keeper/i].entries()) {
+      expect(text(cards[i]!), `${cards[i]!.file}: card ${i + 1} of the specification`).toMatch(topic);
+    }
     expect(cards[4]!.data.title, `${cards[4]!.file}: the last card is titled MORE`).toBe('MORE');
   });
 

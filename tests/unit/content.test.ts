@@ -88,7 +88,7 @@ describe('what spans files holds', () => {
   it('images sit under src/assets, where astro:assets optimises them', () => {
     for (const name of ['projects', 'featured', 'posts'] as const) {
       for (const entry of filesOf(name)) {
-        const image = String(entry.data['image'] ?? entry.data['cover']);
+        const image = String(entry.data.image ?? entry.data.cover);
         expect(path.resolve(ROOT, path.dirname(entry.file), image), entry.file).toMatch(
           new RegExp(`^${ROOT}/src/assets/`),
         );
