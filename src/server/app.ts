@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { adminRoutes } from './admin/routes.ts';
+import { purgeTrash } from './admin/trash.ts';
 import { codeRoutes } from './auth/code-routes.ts';
 import { googleRoutes } from './auth/google-routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -48,6 +49,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
     await limiter.sweep();
+    await purgeTrash(db, now());
   });
   outbox.start();
 
@@ -57,7 +59,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     app.use(
       cors({
         origin: config.corsOrigins,
-        allowMethods: ['GET', 'POST', 'DELETE'],
+        allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
         allowHeaders: ['Authorization', 'Content-Type'],
         maxAge: 600,
       }),
@@ -71,7 +73,9 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/auth', codeRoutes(deps));
   app.route('/v1/auth', googleRoutes(deps));
   app.route('/v1/users', userRoutes());
-  app.route('/v1/admin', adminRoutes(deps));
+  // An enquirer answering an admin's reply reaches the company's inbox.
+  const replyTo = config.contactNotifyEmail ?? site.email;
+  app.route('/v1/admin', adminRoutes(deps, { outbox, replyTo }));
   app.route('/form/contact', contactRoutes(deps, outbox));
 
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER, { type: 'http', scheme: 'bearer' });

@@ -52,7 +52,8 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|connection is closed|PGlite is closed|Query read timeout|not queryable/i;
 
-function sqlState(err: unknown): string | undefined {
+/** The SQLSTATE of a database error (wrapped or not), e.g. '23505' for a unique violation. */
+export function sqlState(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } };
   const code = e.cause?.code ?? e.code;
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;

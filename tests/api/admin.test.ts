@@ -83,6 +83,10 @@ describe('GET /api/v1/admin/contact', () => {
       message: expect.stringMatching(/^Hello \d$/),
       phoneNumber: '+1 555 0100',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      // Beyond the spec's fields: where it stands, the internal note and the reply thread.
+      status: 'new',
+      note: '',
+      replies: [],
     });
     const found = await t.call('GET', '/v1/admin/contact?q=sender1@', { token: admin.token });
     expect(found.body.data.map((e: { username: string }) => e.username)).toEqual(['Sender 1']);

@@ -8,6 +8,7 @@ import { SMTPServer } from 'smtp-server';
 export interface CaughtMail {
   to: string;
   from: string;
+  replyTo: string;
   subject: string;
   text: string;
   html: string;
@@ -41,6 +42,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
           const mail: CaughtMail = {
             to: addressText(parsed.to),
             from: addressText(parsed.from),
+            replyTo: addressText(parsed.replyTo),
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',

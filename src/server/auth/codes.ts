@@ -3,15 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { oneTimeCodes, type CodePurpose } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { hashCode, newCode, sameDigest } from './tokens.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_TRIES = 5;
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export async function issueCode(deps: Deps, userId: string, purpose: CodePurpose): Promise<string> {
   const code = newCode();

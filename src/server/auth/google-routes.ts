@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { isAddressInTrash } from '../admin/trash.ts';
 import type { Deps } from '../context.ts';
 import { identities, sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -80,6 +81,8 @@ async function findOrCreateUser(deps: Deps, identity: GoogleIdentity): Promise<U
       await tx.delete(sessions).where(eq(sessions.userId, user!.id));
     }
     if (!user) {
+      // A deleted account keeps its address while it can be restored.
+      if (await isAddressInTrash(tx, email, now)) throw new ApiError(409, 'An account with this email already exists');
       [user] = await tx
         .insert(users)
         .values({ id: randomUUID(), name: identity.name, email, isAccountVerified: true, createdAt: now })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { signInBody, signOutBody, signupBody, userSchema } from '../../lib/schemas/auth.ts';
+import { isAddressInTrash } from '../admin/trash.ts';
 import type { Deps } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -64,7 +65,8 @@ export function authRoutes(deps: Deps) {
     refuseCommonPassword(body.password, 'password');
     const email = normaliseEmail(body.email);
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    if (existing) throw new ApiError(409, EMAIL_TAKEN);
+    // A deleted account keeps its address while it can be restored (docs/decisions/033-admin-trash.md).
+    if (existing || (await isAddressInTrash(deps.db, email, deps.now()))) throw new ApiError(409, EMAIL_TAKEN);
     const passwordHash = await hashPassword(body.password);
     const [user] = await deps.db
       .insert(users)

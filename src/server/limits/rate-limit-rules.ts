@@ -22,4 +22,7 @@ export const RULES = {
   contactPerIp: { name: 'contact:ip', limit: 5, windowMs: MINUTE },
   contactPerIpHour: { name: 'contact:ip:hour', limit: 20, windowMs: HOUR },
   googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },
+  // Admins: mail sent in their name (replies, verification codes) and exports, per admin account.
+  adminMailPerActor: { name: 'admin-mail:actor', limit: 60, windowMs: HOUR },
+  adminExportPerActor: { name: 'admin-export:actor', limit: 20, windowMs: MINUTE },
 } satisfies Record<string, Rule>;

@@ -62,3 +62,34 @@ export function enquiryNotification(company: string, e: EnquiryFields): MailCont
     ),
   };
 }
+
+export interface ReplyFields {
+  /** The enquirer's name, their message and when they sent it. */
+  name: string;
+  original: string;
+  sentAt: Date;
+  /** The admin's answer and their name. */
+  reply: string;
+  author: string;
+}
+
+/** An admin's answer to an enquiry, signed with the company's name and quoting the enquiry. */
+export function enquiryReply(company: string, r: ReplyFields): MailContent {
+  const when = r.sentAt.toUTCString();
+  const quoted = r.original
+    .split(/\r?\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+  return {
+    subject: `Re: your enquiry – ${company}`,
+    text: `Hello ${r.name},\n\n${r.reply}\n\n${r.author}\n${company}\n\nOn ${when} you wrote:\n${quoted}\n`,
+    html: layout(
+      company,
+      `<p>Hello ${escape(r.name)},</p><p style="white-space:pre-wrap">${escape(r.reply)}</p><p>${escape(r.author)}<br>${escape(
+        company,
+      )}</p><p style="color:#666">On ${escape(when)} you wrote:</p><blockquote style="white-space:pre-wrap;color:#444;border-left:3px solid #ccc;margin:0;padding-left:12px">${escape(
+        r.original,
+      )}</blockquote>`,
+    ),
+  };
+}
