@@ -2,6 +2,7 @@
 // status filter, and the CSV export with hostile cells neutralised.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditSince, lastAuditSeq, makeAdmin, sendEnquiry } from '../helpers/admin.ts';
+import { site } from '../../src/lib/site.ts';
 import { startTestApi, type Account, type TestApi } from '../helpers/api.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
 import { parseCsv } from '../helpers/csv.ts';
@@ -136,12 +137,12 @@ describe('POST /api/v1/admin/contact/{id}/reply', () => {
     ]);
 
     const mail = await smtp.waitFor((m) => m.to === sent.email);
-    expect(mail.subject).toBe('Re: your enquiry – Vyoma Labs');
+    expect(mail.subject).toBe(`Re: your enquiry – ${site.name}`);
     expect(mail.text).toContain('Hello Ravi Client,');
     expect(mail.text).toContain('Yes, we can. A call on Monday?');
-    expect(mail.text).toContain('Asha Admin\nVyoma Labs');
+    expect(mail.text).toContain(`Asha Admin\n${site.name}`);
     expect(mail.text).toContain('> Can you build us a shop?\n> Budget is tight.');
-    expect(mail.html).toContain('Vyoma Labs');
+    expect(mail.html).toContain(site.name);
 
     // Delivered: the thread says so.
     await expect.poll(async () => (await find(sent.id)).replies[0].delivery, { timeout: 10_000 }).toBe('sent');
