@@ -47,6 +47,9 @@ export default defineConfig({
       styleDirective: { resources: ["'self'", 'https://accounts.google.com/gsi/style'] },
     },
   },
+  // Code blocks in Markdown (blog posts): Prism marks tokens with classes, where Shiki would write inline
+  // style attributes that the pages' CSP refuses.
+  markdown: { syntaxHighlight: 'prism' },
   vite: {
     plugins: [tailwindcss(), apiDevPlugin()],
   },

@@ -9,7 +9,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/helpers/server.ts';
 
-const pages = ['/', '/projects', '/service-details/Automation', '/policy/', '/login', '/userdashboard'];
+const pages = [
+  '/',
+  '/projects',
+  '/service-details/Automation',
+  '/policy/',
+  '/blog/',
+  '/blog/website-speed-fixes/',
+  '/login',
+  '/userdashboard',
+];
 const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
 
 /** Signs a user in through the real API and leaves the token where the site keeps it. */

@@ -17,6 +17,7 @@ export const collections = {
   }),
   projects: defineCollection({ loader: markdown('projects'), schema: ({ image }) => schemas.projects(image) }),
   featured: defineCollection({ loader: markdown('featured'), schema: ({ image }) => schemas.featured(image) }),
+  posts: defineCollection({ loader: markdown('posts'), schema: ({ image }) => schemas.posts(image) }),
   policy: defineCollection({ loader: markdown('policy'), schema: schemas.policy }),
   hero: defineCollection({ loader: markdown('hero'), schema: schemas.hero }),
   about: defineCollection({ loader: markdown('about'), schema: schemas.about }),

@@ -1,6 +1,7 @@
 // What a marketer does, end to end, on a temporary copy of the repository: add a project with a new image,
-// add a feature to a service, then run the build and the unit tests as the README says, and find the new
-// items on the built pages. Edits like these must never break the build or the tests by themselves.
+// add a feature to a service, write blog posts (enough for a second listing page), then run the build and
+// the unit tests as the README says, and find the new items on the built pages. Edits like these must
+// never break the build or the tests by themselves.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,11 +61,48 @@ test.beforeAll(async () => {
     ),
   );
 
+  // A post with a cover of its own, and three short ones so that the listing needs a second page.
+  await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#7c2d12' } })
+    .webp()
+    .toFile(path.join(copy, 'src/assets/posts/monsoon-sale.webp'));
+  writePost('new', {
+    title: 'Getting your shop ready for the monsoon sale',
+    date: '2026-11-15',
+    tags: ['e-commerce', 'performance'],
+    cover: 'monsoon-sale.webp',
+    body: '## Plan the traffic\n\n- Test the checkout\n- Cache the catalogue\n\n```sh\nnpm run build\n```\n',
+  });
+  for (const [i, day] of ['2026-01-10', '2026-01-11', '2026-01-12'].entries()) {
+    writePost(`archive-${i + 1}`, {
+      title: `Notes from the archive, part ${i + 1}`,
+      date: day,
+      tags: ['archive'],
+      cover: 'seo-before-ads.webp',
+      body: 'Short notes.\n',
+    });
+  }
+
   const env = { ...process.env, NO_COLOR: '1' };
   await run('npm', ['run', 'build'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
   await run('npx', ['vitest', 'run', '--project', 'unit'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
   server = await startServer({ env: { DIST_DIR: path.join(copy, 'dist'), DATA_DIR: path.join(copy, 'data') } });
 });
+
+function writePost(name: string, post: { title: string; date: string; tags: string[]; cover: string; body: string }) {
+  const front = [
+    '---',
+    `title: ${post.title}`,
+    `description: ${post.title}, in a few practical steps for small businesses.`,
+    `date: ${post.date}`,
+    'author: Priya Raman',
+    'tags:',
+    ...post.tags.map((t) => `  - ${t}`),
+    `cover: ../../src/assets/posts/${post.cover}`,
+    'coverAlt: Illustration for the post',
+    '---',
+  ];
+  writeFileSync(path.join(copy, `content/posts/${name}.md`), `${front.join('\n')}\n\n${post.body}`);
+}
 
 test.afterAll(async () => {
   await server?.stop();
@@ -87,4 +125,30 @@ test('the new feature is on the service page', async ({ page }) => {
   await expect(page.locator('[data-feature]').filter({ hasText: 'Multilingual content' })).toContainText(
     'Hindi and Kannada',
   );
+});
+
+test('the new post has its page, its tag page, a place in the feed and the listing, which gains a second page', async ({
+  page,
+  request,
+}) => {
+  const url = server!.url;
+  await page.goto(`${url}/blog/new/`);
+  await expect(page.locator('h1')).toHaveText('Getting your shop ready for the monsoon sale');
+  await expect(page.locator('main img').first()).toHaveAttribute('src', /\/_astro\/monsoon-sale\.[\w-]+\.webp$/);
+  await expect(page.locator('.post pre code')).toContainText('npm run build');
+  expect((await request.get(`${url}/blog/new/og.png`)).headers()['content-type']).toBe('image/png');
+
+  await page.goto(`${url}/blog/tags/e-commerce/`);
+  await expect(page.locator('[data-post-card] h2')).toHaveText(['Getting your shop ready for the monsoon sale']);
+  expect(await (await request.get(`${url}/rss.xml`)).text()).toContain(
+    '<title>Getting your shop ready for the monsoon sale</title>',
+  );
+
+  await page.goto(`${url}/blog/`);
+  await expect(page.locator('[data-post-card]')).toHaveCount(6);
+  await expect(page.locator('[data-post-card] h2').first()).toHaveText('Getting your shop ready for the monsoon sale');
+  await page.getByRole('link', { name: /Older posts/ }).click();
+  await expect(page).toHaveURL(/\/blog\/page\/2\/$/);
+  await expect(page.locator('[data-post-card] h2')).toHaveText(['Notes from the archive, part 1']);
+  await expect(page.getByRole('link', { name: /Newer posts/ })).toHaveAttribute('href', '/blog/');
 });

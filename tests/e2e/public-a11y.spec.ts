@@ -12,6 +12,9 @@ const PATHS = [
   '/service-details/Automation',
   '/service-details/Nope',
   '/nope',
+  '/blog/',
+  '/blog/website-speed-fixes/',
+  '/blog/tags/web-development/',
 ];
 
 for (const path of PATHS) {

@@ -156,6 +156,7 @@ test('footer: section anchors, resources, legal links and four social networks',
   await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
   for (const name of ['Community', 'Blog', 'Webinars', 'Events'])
     await expect(footer.getByRole('link', { name })).toBeVisible();
+  await expect(footer.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog/');
   for (const name of ['Privacy Policy', 'Terms of Service', 'Security', 'Legal']) {
     await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', '/policy/');
   }

@@ -165,7 +165,17 @@ test('search engines: robots.txt names the sitemap, which lists the public pages
 
 test('each public page has its own title, description, canonical and sharing tags', async ({ page }) => {
   const titles = new Set<string>();
-  for (const path of ['/', '/projects', '/policy/', '/TryNow', '/contact', '/service-details/SEO%20and%20Analytics']) {
+  for (const path of [
+    '/',
+    '/projects',
+    '/policy/',
+    '/TryNow',
+    '/contact',
+    '/service-details/SEO%20and%20Analytics',
+    '/blog/',
+    '/blog/seo-before-ads/',
+    '/blog/tags/seo/',
+  ]) {
     await page.goto(path);
     const title = await page.title();
     expect(titles.has(title), `${path} title is unique`).toBe(false);

@@ -1,0 +1,50 @@
+// The blog's posts as its pages, its feed and its Open Graph images see them: published posts only
+// (`draft: true` is built nowhere), newest first, with their addresses, reading time and tags.
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { plainText } from '../../lib/plain-text.ts';
+
+export type Post = CollectionEntry<'posts'>;
+
+/** Posts per listing page (/blog/, /blog/page/2/...). */
+export const PAGE_SIZE = 6;
+/** Words a reader gets through in a minute, for "5 min read". */
+const WORDS_PER_MINUTE = 200;
+/** Addresses under /blog/ that a post's file name must not take. */
+const RESERVED = new Set(['page', 'tags']);
+
+export async function publishedPosts(): Promise<Post[]> {
+  const posts = await getCollection('posts', ({ data }) => !data.draft);
+  for (const post of posts) {
+    if (RESERVED.has(post.id)) {
+      throw new Error(
+        `${post.filePath}: a post cannot be named "${post.id}.md" (/blog/${post.id}/ is taken): rename the file.`,
+      );
+    }
+  }
+  return posts.sort((a, b) => b.data.date.getTime() - a.data.date.getTime() || a.id.localeCompare(b.id));
+}
+
+export const postUrl = (post: Post) => `/blog/${post.id}/`;
+export const ogImageUrl = (post: Post) => `/blog/${post.id}/og.png`;
+export const tagUrl = (tag: string) => `/blog/tags/${tag}/`;
+export const pageUrl = (page: number) => (page === 1 ? '/blog/' : `/blog/page/${page}/`);
+
+export function readingMinutes(post: Post): number {
+  const words = plainText(post.rendered?.html ?? '')
+    .split(' ')
+    .filter(Boolean).length;
+  return Math.max(1, Math.round(words / WORDS_PER_MINUTE));
+}
+
+/** Every tag of the published posts, alphabetically. */
+export const allTags = (posts: Post[]) => [...new Set(posts.flatMap((p) => p.data.tags))].sort();
+
+/** Splits a list into pages of `size`: page n (from 1) holds items (n-1)*size to n*size. */
+export function paginate<T>(items: T[], size = PAGE_SIZE): T[][] {
+  const pages: T[][] = [];
+  for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
+  return pages.length ? pages : [[]];
+}
+
+export const formatDate = (date: Date) =>
+  date.toLocaleDateString('en-IN', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
