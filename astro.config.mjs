@@ -22,7 +22,7 @@ export default defineConfig({
     sitemap({
       // Account screens and the 404 shell are not landing pages for search engines.
       filter: (page) =>
-        !/\/(login|Signup|forgot-password|email-verify|userdashboard|admin|google-verify|404|service-details\/not-found)/.test(
+        !/\/(login|Signup|forgot-password|email-verify|userdashboard|account|admin|google-verify|404|service-details\/not-found)/.test(
           new URL(page).pathname,
         ),
     }),

@@ -1,7 +1,7 @@
 // The contact form of the landing page and /contact. Kept lean for the landing page's budget: no zod,
 // and the HTTP client is loaded only when a message is actually sent.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { BOT_CHECK, LIMITS, TIMINGS } from '../lib/constants.ts';
+import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS } from '../lib/constants.ts';
 import type { ContactBody } from '../lib/schemas/contact.ts';
 import { notify } from '../lib/toast.ts';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
@@ -44,9 +44,13 @@ function Form() {
   const [question, setQuestion] = useState<Question | null>(null);
   const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
   const timer = useRef<number | undefined>(undefined);
+  const message = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     setQuestion(newQuestion());
+    // Claiming a featured project (/contact?claim=Site name): the message starts with the site's name.
+    const site = new URLSearchParams(location.search).get(CLAIM_PARAM)?.trim().slice(0, LIMITS.contactNameMax);
+    if (site && message.current && !message.current.value) message.current.value = `${CLAIM_PREFIX}${site}\n\n`;
     return () => window.clearTimeout(timer.current);
   }, []);
 
@@ -118,6 +122,7 @@ function Form() {
           Message
         </label>
         <textarea
+          ref={message}
           id="contact-message"
           name="message"
           rows={5}

@@ -1,7 +1,9 @@
-// /userdashboard: top bar with the avatar menu and the featured projects, once the session is known.
+// /userdashboard: top bar with the avatar menu, the user's enquiries and the featured projects, once the
+// session is known.
 import type { User } from '../lib/schemas/auth.ts';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { FeaturedProjects, type FeaturedProject } from './_parts/FeaturedProjects.tsx';
+import { OwnEnquiries } from './_parts/OwnEnquiries.tsx';
 import { Protected } from './_parts/Protected.tsx';
 import { TopBar } from './_parts/TopBar.tsx';
 
@@ -15,8 +17,14 @@ export function DashboardContent({ user, featured }: { user: User; featured: Fea
     <>
       <div className="mx-auto w-full max-w-6xl px-4 pt-10 sm:px-6 lg:px-8">
         <h1 className="text-3xl font-bold tracking-tight text-ink">Welcome, {user.name}</h1>
-        <p className="mt-2 text-slate-700">Your account and the projects you can claim.</p>
+        <p className="mt-2 text-slate-700">
+          Your account and the projects you can claim.{' '}
+          <a href="/account" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Account settings
+          </a>
+        </p>
       </div>
+      <OwnEnquiries />
       <FeaturedProjects projects={featured} />
     </>
   );

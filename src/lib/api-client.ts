@@ -7,7 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly issues: { path: (string | number)[]; message: string }[] = [],
+    /** The API's `issues`: the field (a dotted path) and what is wrong with it. */
+    readonly issues: { path: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -49,7 +50,7 @@ function toApiError(err: unknown): ApiError {
     const data = err.data as Partial<ApiBody & { issues: ApiError['issues'] }> | string | undefined;
     const message =
       typeof data === 'object' && data?.message ? data.message : err.response.statusText || 'Request failed';
-    return new ApiError(err.response.status, message, typeof data === 'object' ? data?.issues : undefined);
+    return new ApiError(err.response.status, message, typeof data === 'object' ? (data?.issues ?? []) : []);
   }
   if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');
   return new ApiError(0, 'Could not reach the server');
@@ -57,9 +58,24 @@ function toApiError(err: unknown): ApiError {
 
 type Query = Record<string, string | number>;
 
-async function call<T>(method: 'get' | 'post' | 'delete', path: string, opts: { json?: unknown; query?: Query } = {}) {
+async function call<T>(
+  method: 'get' | 'post' | 'patch' | 'delete',
+  path: string,
+  opts: { json?: unknown; query?: Query } = {},
+) {
   try {
     return await client(path, { method, json: opts.json, searchParams: opts.query }).json<T & ApiBody>();
+  } catch (err) {
+    throw toApiError(err);
+  }
+}
+
+/** A file the API sends as an attachment: its bytes and the name Content-Disposition gives it. */
+async function download(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+  try {
+    const res = await client.get(path);
+    const disposition = res.headers.get('content-disposition') ?? '';
+    return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
   } catch (err) {
     throw toApiError(err);
   }
@@ -68,5 +84,7 @@ async function call<T>(method: 'get' | 'post' | 'delete', path: string, opts: { 
 export const api = {
   get: <T>(path: string, query?: Query) => call<T>('get', path, { query }),
   post: <T>(path: string, json: unknown = {}) => call<T>('post', path, { json }),
+  patch: <T>(path: string, json: unknown) => call<T>('patch', path, { json }),
   delete: <T>(path: string) => call<T>('delete', path),
+  download,
 };

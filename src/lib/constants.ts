@@ -52,3 +52,8 @@ export const COOKIE_CONSENT_KEY = 'cookieConsent';
 export const FLASH_KEY = 'flashToasts';
 /** Window event that asks for the toaster; it hydrates on the first one (src/directives/toast.ts). */
 export const TOAST_EVENT = 'toast-requested';
+
+/** Query parameter of /contact that pre-fills the message with a featured project's name, to claim it. */
+export const CLAIM_PARAM = 'claim';
+/** How a claim starts the message: the site's name after it, on the first line (the dashboard lists it). */
+export const CLAIM_PREFIX = 'Claim: ';

@@ -1,6 +1,6 @@
 // The one session store: the token in localStorage under TOKEN_KEY, the current user fetched on load,
 // and every open tab following a sign-in or sign-out through the `storage` event.
-import { map, onMount } from 'nanostores';
+import { atom, map, onMount } from 'nanostores';
 import { TOKEN_KEY } from './constants.ts';
 import type { User } from './schemas/auth.ts';
 import { api, ApiError } from './api-client.ts';
@@ -32,8 +32,12 @@ function storedToken(): string | null {
   }
 }
 
-function forget() {
+function dropStoredToken() {
   for (const store of [localStorage, sessionStorage]) store.removeItem(TOKEN_KEY);
+}
+
+function forget() {
+  dropStoredToken();
   $session.set({ token: null, userData: null, isLoading: false, isLoggedIn: false, loadError: null });
 }
 
@@ -59,6 +63,26 @@ export function startSession(token: string, user?: User) {
   localStorage.setItem(TOKEN_KEY, token);
   if (user) $session.set({ token, userData: user, isLoading: false, isLoggedIn: true, loadError: null });
   else void loadUser();
+}
+
+/** After a change to the signed-in user (a new name): every island showing it follows at once. */
+export function updateUser(user: User) {
+  const s = $session.get();
+  if (s.userData) $session.set({ ...s, userData: user });
+}
+
+/** Bumped when this account's other sessions change (a new password ends them), so device lists reload. */
+export const $devicesVersion = atom(0);
+export const devicesChanged = () => $devicesVersion.set($devicesVersion.get() + 1);
+
+/**
+ * The server has already ended this session (the account was deleted): drop the token and leave for
+ * `url`. The store is left as it is until the page unloads, so that no guard sends the user elsewhere
+ * meanwhile; other tabs hear of the dropped token through the `storage` event.
+ */
+export function leaveEndedSession(message: string, url: string) {
+  dropStoredToken();
+  flashAndGo('success', message, url);
 }
 
 export async function signOut() {

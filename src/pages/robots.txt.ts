@@ -3,8 +3,15 @@ import type { APIRoute } from 'astro';
 
 export const GET: APIRoute = ({ site }) => {
   const sitemap = new URL('/sitemap-index.xml', site).href;
-  const body = ['User-agent: *', 'Allow: /', 'Disallow: /admin', 'Disallow: /api/', '', `Sitemap: ${sitemap}`, ''].join(
-    '\n',
-  );
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /account',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${sitemap}`,
+    '',
+  ].join('\n');
   return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 };

@@ -1,5 +1,7 @@
 // The API: one Hono app at /api, built from one router per resource.
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { accountRoutes } from './account/routes.ts';
+import { accountSessionRoutes } from './account/session-routes.ts';
 import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { adminRoutes } from './admin/routes.ts';
@@ -60,6 +62,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
       cors({
         origin: config.corsOrigins,
         allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+        exposeHeaders: ['Content-Disposition', 'Retry-After'],
         allowHeaders: ['Authorization', 'Content-Type'],
         maxAge: 600,
       }),
@@ -76,6 +79,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   // An enquirer answering an admin's reply reaches the company's inbox.
   const replyTo = config.contactNotifyEmail ?? site.email;
   app.route('/v1/admin', adminRoutes(deps, { outbox, replyTo }));
+  app.route('/v1/account/sessions', accountSessionRoutes(deps));
+  app.route('/v1/account', accountRoutes(deps, outbox));
   app.route('/form/contact', contactRoutes(deps, outbox));
 
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER, { type: 'http', scheme: 'bearer' });

@@ -1,4 +1,5 @@
-// The avatar menu of the dashboard and admin top bars: e-mail, initials, verification state, log out.
+// The avatar menu of the signed-in top bars: name and e-mail, initials, verification state, account
+// settings, log out.
 import { useEffect, useRef, useState } from 'react';
 import type { User } from '../../lib/schemas/auth.ts';
 import { signOut } from '../../lib/session.ts';
@@ -62,7 +63,10 @@ export function AvatarMenu({ user }: { user: User }) {
           id="account-menu"
           className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
         >
-          <p className="truncate px-3 pt-2 text-sm font-semibold text-ink" title={user.email}>
+          <p className="truncate px-3 pt-2 text-sm font-semibold text-ink" title={user.name}>
+            {user.name}
+          </p>
+          <p className="truncate px-3 text-sm text-slate-700" title={user.email}>
             {user.email}
           </p>
           <div className="px-3 pb-2 pt-1">
@@ -85,6 +89,9 @@ export function AvatarMenu({ user }: { user: User }) {
             )}
           </div>
           <hr className="my-1 border-slate-200" />
+          <a href="/account" className={item}>
+            Account settings
+          </a>
           <button type="button" className={`${item} text-red-700`} disabled={busy} onClick={() => void run(signOut)}>
             Log out
           </button>

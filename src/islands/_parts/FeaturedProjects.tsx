@@ -1,4 +1,7 @@
 // The dashboard's featured projects: two cards from the `featured` collection and the claim rule.
+// A card whose own link does not already lead to the contact form offers to claim it: the contact form
+// opens with the card's title (the site's name) filled in.
+import { CLAIM_PARAM } from '../../lib/constants.ts';
 export interface FeaturedProject {
   id: string;
   title: string;
@@ -49,15 +52,26 @@ export function FeaturedProjects({ projects }: { projects: FeaturedProject[] }) 
                   ))}
                 </ul>
               )}
-              {p.link && (
-                <a
-                  href={p.link.href}
-                  className="self-start font-semibold text-brand-700 underline-offset-2 hover:underline"
-                  {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-                >
-                  {p.link.label}
-                </a>
-              )}
+              <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+                {p.link && (
+                  <a
+                    href={p.link.href}
+                    className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+                    {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    {p.link.label}
+                  </a>
+                )}
+                {!p.link?.href.startsWith('/contact') && (
+                  <a
+                    href={`/contact?${CLAIM_PARAM}=${encodeURIComponent(p.title)}`}
+                    aria-label={`Claim this project: ${p.title}`}
+                    className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                  >
+                    Claim this project
+                  </a>
+                )}
+              </div>
             </div>
           </li>
         ))}

@@ -32,11 +32,11 @@ export function Field({ id, label, error, ...input }: Props) {
   );
 }
 
-/** First message per field of a failed zod parse, keyed by the field's name. */
-export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+/** First message per field of a failed zod parse or an API answer's issues, keyed by the field's name. */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[] | string; message: string }[]) {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const key = String(issue.path[0] ?? '');
+    const key = typeof issue.path === 'string' ? issue.path.split('.')[0]! : String(issue.path[0] ?? '');
     out[key] ??= issue.message;
   }
   return out;

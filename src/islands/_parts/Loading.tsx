@@ -1,7 +1,10 @@
 // What a protected island shows while the session is being checked: nothing of the protected content.
-export function Loading({ label = 'Loading…' }: { label?: string }) {
+export function Loading({ label = 'Loading…', compact = false }: { label?: string; compact?: boolean }) {
   return (
-    <div role="status" className="flex min-h-[40vh] items-center justify-center gap-3 text-slate-600">
+    <div
+      role="status"
+      className={`flex items-center gap-3 text-slate-600 ${compact ? 'py-4' : 'min-h-[40vh] justify-center'}`}
+    >
       <span
         className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
         aria-hidden="true"

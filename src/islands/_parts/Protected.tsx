@@ -10,13 +10,17 @@ interface Props {
   rule: Exclude<Rule, 'guest'>;
   /** Wrap the waiting states in <main id="main"> on pages whose layout has no main of its own. */
   main?: boolean;
+  /** A small waiting state, for one panel among several on a page. */
+  compact?: boolean;
   children: (user: User) => ReactNode;
 }
 
-export function Protected({ rule, main = false, children }: Props) {
+export function Protected({ rule, main = false, compact = false, children }: Props) {
   const { session, allowed } = useGuard(rule);
   if (allowed && session.userData) return <>{children(session.userData)}</>;
-  const waiting = <Waiting failed={session.loadError && !session.isLoading ? session.loadError : null} />;
+  const waiting = (
+    <Waiting failed={session.loadError && !session.isLoading ? session.loadError : null} compact={compact} />
+  );
   return main ? (
     <main id="main" className="min-h-screen flex-1">
       {waiting}
@@ -26,7 +30,7 @@ export function Protected({ rule, main = false, children }: Props) {
   );
 }
 
-function Waiting({ failed }: { failed: string | null }) {
+function Waiting({ failed, compact }: { failed: string | null; compact: boolean }) {
   if (failed) {
     return (
       <div role="alert" className="mx-auto my-16 max-w-md text-center">
@@ -37,5 +41,5 @@ function Waiting({ failed }: { failed: string | null }) {
       </div>
     );
   }
-  return <Loading label="Checking your session…" />;
+  return <Loading label="Checking your session…" compact={compact} />;
 }

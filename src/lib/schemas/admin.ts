@@ -2,12 +2,9 @@
 import { z } from './zod.ts';
 import { ENQUIRY_STATUSES, LIMITS } from '../constants.ts';
 import { signupBody, userSchema } from './auth.ts';
-import { enquirySchema } from './contact.ts';
+import { enquirySchema, enquiryStatusSchema } from './contact.ts';
 import { idSchema } from './ids.ts';
 
-export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, {
-  message: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`,
-});
 
 /** A page of an admin list: at most LIMITS.adminPageSizeMax items, with the total that match. */
 export const pageOf = <T extends z.ZodType>(item: T) =>

@@ -4,25 +4,27 @@ import { z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 
 const email = (message: string) => z.email({ message }).max(LIMITS.emailMax);
-const password = z
+export const passwordField = z
   .string({ message: 'Password must be at least 6 characters' })
   .min(LIMITS.passwordMin, { message: 'Password must be at least 6 characters' })
   .max(LIMITS.passwordMax, { message: `Password must be at most ${LIMITS.passwordMax} characters` });
 const otp = z.string({ message: 'OTP must be 6 digits' }).regex(/^\d{6}$/, { message: 'OTP must be 6 digits' });
 
+export const nameField = z
+  .string({ message: 'Name must be at least 2 characters' })
+  .trim()
+  .min(LIMITS.nameMin, { message: 'Name must be at least 2 characters' })
+  .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters` });
+
 export const signupBody = z.object({
-  name: z
-    .string({ message: 'Name must be at least 2 characters' })
-    .trim()
-    .min(LIMITS.nameMin, { message: 'Name must be at least 2 characters' })
-    .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters` }),
+  name: nameField,
   email: email('Please enter a valid email'),
-  password,
+  password: passwordField,
 });
 
 export const signInBody = z.object({
   email: email('Please enter a valid email address'),
-  password,
+  password: passwordField,
 });
 
 export const resetOtpBody = z.object({ email: email('Please enter a valid email address') });
@@ -31,7 +33,7 @@ export const otpField = otp;
 
 export const resetPasswordBody = z.object({
   email: email('Please enter a valid email address'),
-  NewPassword: password,
+  NewPassword: passwordField,
   otp,
 });
 

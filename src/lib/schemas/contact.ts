@@ -1,6 +1,6 @@
 // The contact enquiry as the form sends it and the API stores it.
 import { z } from './zod.ts';
-import { LIMITS } from '../constants.ts';
+import { ENQUIRY_STATUSES, LIMITS } from '../constants.ts';
 
 const text = (max: number) => z.string().trim().min(1, { message: 'Required' }).max(max);
 
@@ -11,6 +11,11 @@ export const contactBody = z.object({
   message: text(LIMITS.contactMessageMax),
   // Honeypot: a field people never see. Bots that fill it are answered 201 and dropped (see API).
   website: z.string().max(200).optional(),
+});
+
+/** Where an enquiry stands in the company's workflow; its sender sees it on the dashboard. */
+export const enquiryStatusSchema = z.enum(ENQUIRY_STATUSES, {
+  message: `Status must be one of: ${ENQUIRY_STATUSES.join(', ')}`,
 });
 
 export const enquirySchema = z.object({

@@ -48,7 +48,7 @@ export function googleRoutes(deps: Deps) {
     await deps.limiter.consume([[RULES.googlePerIp, clientIp(c, deps.config.trustProxy)]]);
     const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri);
     const user = await findOrCreateUser(deps, identity);
-    const token = await createSession(deps, user.id);
+    const token = await createSession(deps, user.id, c.req.header('user-agent'));
     return c.json({ success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) }, 200);
   });
 

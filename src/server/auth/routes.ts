@@ -75,7 +75,7 @@ export function authRoutes(deps: Deps) {
       .returning();
     // Lost a race with a concurrent signup for the same address.
     if (!user) throw new ApiError(409, EMAIL_TAKEN);
-    const token = await createSession(deps, user.id);
+    const token = await createSession(deps, user.id, c.req.header('user-agent'));
     return c.json({ success: true as const, message: 'Account created successfully!', token, user: toUser(user) }, 201);
   });
 
@@ -91,7 +91,7 @@ export function authRoutes(deps: Deps) {
     // Unknown address: verifyPassword still spends an argon2 verify, so both failures look the same.
     const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
     if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS);
-    const token = await createSession(deps, user.id);
+    const token = await createSession(deps, user.id, c.req.header('user-agent'));
     return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
   });
 

@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
+import { keptUserAgent } from '../account/device.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
 
-export async function createSession(deps: Deps, userId: string): Promise<string> {
+/** `userAgent` is the request's User-Agent header, kept so that the device list can name the session. */
+export async function createSession(deps: Deps, userId: string, userAgent: string | undefined): Promise<string> {
   const token = newToken();
   const now = deps.now();
   await deps.db.insert(sessions).values({
@@ -15,6 +17,8 @@ export async function createSession(deps: Deps, userId: string): Promise<string>
     tokenHash: sha256(token),
     userId,
     createdAt: now,
+    lastUsedAt: now,
+    userAgent: keptUserAgent(userAgent),
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
   });
   return token;

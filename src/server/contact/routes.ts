@@ -1,11 +1,16 @@
 // POST /api/form/contact: store the enquiry, then notify the company through the durable outbox.
+// Sent with the bearer token of a live session, the enquiry is linked to that account (its owner sees
+// it on the dashboard); without one, or with one that is not or no longer valid, it is stored unlinked:
+// a stale token must never cost a visitor their message.
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../../lib/constants.ts';
 import { contactBody } from '../../lib/schemas/contact.ts';
 import type { Deps } from '../context.ts';
+import { findSession } from '../auth/sessions.ts';
 import { enquiries } from '../db/schema.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
+import { bearerToken } from '../middleware/auth.ts';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox.ts';
 import { enquiryNotification } from '../mail/templates.ts';
 import { errors, jsonBody, messageSchema, ok, publicRoute, router } from '../openapi.ts';
@@ -32,9 +37,13 @@ export function contactRoutes(deps: Deps, outbox: OutboxWorker) {
     const reply = c.json({ success: true as const, message: 'Message sent successfully!' }, 201);
     // The honeypot: a field people never see. A bot that fills it gets the same answer and is dropped.
     if (website) return reply;
+    const token = bearerToken(c);
+    const sender = token ? await findSession(deps, token) : undefined;
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
-      await tx.insert(enquiries).values({ id: randomUUID(), ...fields, createdAt: now });
+      await tx
+        .insert(enquiries)
+        .values({ id: randomUUID(), ...fields, userId: sender?.user.id ?? null, createdAt: now });
       if (deps.config.contactNotifyEmail) {
         const mail = enquiryNotification(deps.mail.company, fields);
         await enqueueMail(tx, now, { to: deps.config.contactNotifyEmail, ...mail });

@@ -57,6 +57,10 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: time('created_at').notNull(),
+    /** Kept current by the auth path, at most one write a minute per session. */
+    lastUsedAt: time('last_used_at').notNull(),
+    /** The User-Agent at sign-in (first 512 characters), shown to the user as browser and OS. */
+    userAgent: text('user_agent'),
     expiresAt: time('expires_at').notNull(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
@@ -70,7 +74,7 @@ export const oneTimeCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'set-password', 'delete-account'] }).notNull(),
     /** HMAC-SHA-256 of the code (see docs/decisions/010-api-code-hashing.md). */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -89,12 +93,18 @@ export const enquiries = pgTable(
     email: text('email').notNull(),
     phoneNumber: text('phone_number').notNull(),
     message: text('message').notNull(),
+    /** The account that sent it while signed in; cleared when that account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: time('created_at').notNull(),
     /** The admin workflow: where the enquiry stands, and a note only admins see. */
     status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
     note: text('note').notNull().default(''),
   },
-  (t) => [index('enquiries_created_idx').on(t.createdAt), index('enquiries_status_idx').on(t.status)],
+  (t) => [
+    index('enquiries_created_idx').on(t.createdAt),
+    index('enquiries_status_idx').on(t.status),
+    index('enquiries_user_idx').on(t.userId),
+  ],
 );
 
 /** The replies admins e-mailed to an enquirer, oldest first: the enquiry's thread. */

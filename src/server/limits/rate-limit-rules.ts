@@ -25,4 +25,7 @@ export const RULES = {
   // Admins: mail sent in their name (replies, verification codes) and exports, per admin account.
   adminMailPerActor: { name: 'admin-mail:actor', limit: 60, windowMs: HOUR },
   adminExportPerActor: { name: 'admin-export:actor', limit: 20, windowMs: MINUTE },
+  accountUpdatePerUser: { name: 'account-update:user', limit: 30, windowMs: MINUTE },
+  accountExportPerUser: { name: 'account-export:user', limit: 5, windowMs: HOUR },
+  accountDeletePerIp: { name: 'account-delete:ip', limit: 10, windowMs: HOUR },
 } satisfies Record<string, Rule>;

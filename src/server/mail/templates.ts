@@ -7,10 +7,10 @@ export interface MailContent {
   html: string;
 }
 
-const escapeHtml = (s: string) =>
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
-function layout(company: string, bodyHtml: string): string {
+export function layout(company: string, bodyHtml: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
 <h1 style="font-size:20px">${escapeHtml(company)}</h1>
 ${bodyHtml}
@@ -21,6 +21,11 @@ ${bodyHtml}
 const CODE_WORDING: Record<CodePurpose, { subject: string; intro: string }> = {
   'verify-email': { subject: 'Verify your e-mail address', intro: 'Use this code to verify your e-mail address:' },
   'reset-password': { subject: 'Reset your password', intro: 'Use this code to reset your password:' },
+  'set-password': { subject: 'Set a password', intro: 'Use this code to set a password for your account:' },
+  'delete-account': {
+    subject: 'Confirm deleting your account',
+    intro: 'Use this code to confirm that you want to delete your account. Deleting it cannot be undone:',
+  },
 };
 
 export function codeMail(company: string, purpose: CodePurpose, code: string, minutes: number): MailContent {

@@ -5,11 +5,15 @@ import type { SignedInEnv } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { findSession } from '../auth/sessions.ts';
 
+/** The token of an `Authorization: Bearer <token>` header, if the request has one. */
+export function bearerToken(c: { req: { header(name: string): string | undefined } }): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+}
+
 export const requireUser: MiddlewareHandler<SignedInEnv> = async (c, next) => {
-  const header = c.req.header('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match?.[1]) throw new ApiError(401, 'Not authorized. Please sign in.');
-  const found = await findSession(c.var.deps, match[1]);
+  const token = bearerToken(c);
+  if (!token) throw new ApiError(401, 'Not authorized. Please sign in.');
+  const found = await findSession(c.var.deps, token);
   if (!found) throw new ApiError(401, 'Your session has ended. Please sign in again.');
   c.set('user', found.user);
   c.set('session', found.session);

@@ -1,0 +1,71 @@
+// The signed-in user's own account: profile, password, sessions, export, enquiries, deletion.
+// Shared by the /account panels and the API, so that both check a field with the same words.
+import { z } from './zod.ts';
+import { LIMITS } from '../constants.ts';
+import { nameField, otpField, passwordField, userSchema } from './auth.ts';
+import { enquirySchema, enquiryStatusSchema } from './contact.ts';
+
+export const profileBody = z.object({ name: nameField });
+
+const currentPassword = z
+  .string({ message: 'Enter your current password' })
+  .min(1, { message: 'Enter your current password' })
+  .max(LIMITS.passwordMax, { message: 'Enter your current password' });
+
+/**
+ * An account with a password proves it with `currentPassword`; one made through Google that never set
+ * a password proves its address with a mailed code (`otp`) instead. The API tells which one it needs.
+ */
+export const passwordBody = z.object({
+  currentPassword: currentPassword.optional(),
+  otp: otpField.optional(),
+  newPassword: passwordField,
+});
+
+/** Deleting asks for the password, or a mailed code for an account without one. */
+export const deleteBody = z.object({
+  password: currentPassword.optional(),
+  otp: otpField.optional(),
+});
+
+/** The mailed codes a signed-in user can ask for from /account. */
+export const accountCodeBody = z.object({ purpose: z.enum(['set-password', 'delete-account']) });
+
+export const accountUserSchema = userSchema.extend({
+  /** False for an account made through Google that never set a password: it confirms with a code. */
+  hasPassword: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const deviceSessionSchema = z.object({
+  _id: z.string(),
+  /** The session this request was made with. */
+  current: z.boolean(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+  /** Browser and operating system, from the User-Agent at sign-in ('Unknown device' without one). */
+  device: z.string(),
+});
+
+export const ownEnquirySchema = enquirySchema.extend({ status: enquiryStatusSchema });
+
+export type ProfileBody = z.infer<typeof profileBody>;
+export type PasswordBody = z.infer<typeof passwordBody>;
+export type DeleteBody = z.infer<typeof deleteBody>;
+export type AccountCodePurpose = z.infer<typeof accountCodeBody>['purpose'];
+export type AccountUser = z.infer<typeof accountUserSchema>;
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export type OwnEnquiry = z.infer<typeof ownEnquirySchema>;
+
+/** GET /api/v1/account/export: everything the service holds about the account, as one JSON file. */
+export const accountExportSchema = z.object({
+  exportedAt: z.string(),
+  service: z.string(),
+  profile: accountUserSchema,
+  /** Google sign-in links: the provider and the address it vouched for. */
+  linkedAccounts: z.array(z.object({ provider: z.string(), email: z.string(), linkedAt: z.string() })),
+  sessions: z.array(deviceSessionSchema.extend({ expiresAt: z.string(), userAgent: z.string().nullable() })),
+  enquiries: z.array(ownEnquirySchema),
+});
+
+export type AccountExport = z.infer<typeof accountExportSchema>;

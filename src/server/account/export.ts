@@ -1,0 +1,39 @@
+// The account's data as one JSON document, for the owner to download: profile, sign-in links,
+// sessions (devices) and the enquiries sent while signed in. Secrets (password hash, token hashes,
+// codes) are not personal data the owner can use and stay out.
+import { eq } from 'drizzle-orm';
+import type { AccountExport } from '../../lib/schemas/account.ts';
+import type { Deps } from '../context.ts';
+import { identities, type SessionRow, type UserRow } from '../db/schema.ts';
+import { toAccountUser, toDeviceSession, toOwnEnquiry } from './account-json.ts';
+import { liveSessions, ownEnquiries } from './records.ts';
+
+export async function buildExport(deps: Deps, user: UserRow, current: SessionRow): Promise<AccountExport> {
+  const [links, devices, sent] = await Promise.all([
+    deps.db.select().from(identities).where(eq(identities.userId, user.id)),
+    liveSessions(deps, user.id),
+    ownEnquiries(deps, user.id),
+  ]);
+  return {
+    exportedAt: deps.now().toISOString(),
+    service: deps.mail.company,
+    profile: toAccountUser(user),
+    linkedAccounts: links.map((l) => ({ provider: l.provider, email: l.email, linkedAt: l.createdAt.toISOString() })),
+    sessions: devices.map((s) => ({
+      ...toDeviceSession(s, current.id),
+      expiresAt: s.expiresAt.toISOString(),
+      userAgent: s.userAgent,
+    })),
+    enquiries: sent.map(toOwnEnquiry),
+  };
+}
+
+/** `vyoma-labs-account-2025-06-19.json` */
+export function exportFileName(company: string, now: Date): string {
+  const slug =
+    company
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'account';
+  return `${slug}-account-${now.toISOString().slice(0, 10)}.json`;
+}

@@ -1,0 +1,50 @@
+// Before a change that cannot be taken back (a new password, deleting the account) the owner proves it is
+// them: with the password, or, for an account made through Google that never set one, with a code
+// mailed to its address. Password checks count against the sign-in limits, so that these calls are no
+// way around them; code checks count against the code limits.
+import type { Deps } from '../context.ts';
+import type { CodePurpose, UserRow } from '../db/schema.ts';
+import { ApiError } from '../errors.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
+import { checkCode } from '../auth/codes.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+
+export const WRONG_PASSWORD = 'Incorrect password';
+
+export interface Proof {
+  /** What the owner typed as their password. */
+  password?: string | undefined;
+  /** The mailed code. */
+  otp?: string | undefined;
+}
+
+/** The checked code's id (to be marked used with the change), or undefined when a password proved it. */
+export async function proveOwner(
+  deps: Deps,
+  ip: string,
+  user: UserRow,
+  proof: Proof,
+  how: { passwordField: string; purpose: CodePurpose },
+): Promise<string | undefined> {
+  if (user.passwordHash) {
+    if (!proof.password) throw missing(how.passwordField, 'Enter your current password');
+    await deps.limiter.consume([
+      [RULES.signInPerIpEmail, `${ip}|${user.email}`],
+      [RULES.signInPerIp, ip],
+    ]);
+    if (!(await verifyPassword(user.passwordHash, proof.password))) {
+      throw new ApiError(401, WRONG_PASSWORD, {}, [{ path: how.passwordField, message: WRONG_PASSWORD }]);
+    }
+    return undefined;
+  }
+  if (!proof.otp) throw missing('otp', 'Enter the 6-digit code we sent to your e-mail');
+  await deps.limiter.consume([
+    [RULES.codeCheckPerIp, ip],
+    [RULES.codeCheckPerAddress, user.email],
+  ]);
+  return checkCode(deps, user.id, how.purpose, proof.otp);
+}
+
+function missing(path: string, message: string) {
+  return new ApiError(400, message, {}, [{ path, message }]);
+}

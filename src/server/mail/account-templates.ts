@@ -1,0 +1,45 @@
+// The notices about the account itself: its password changed, it was deleted. Both go to the address
+// the account had, so that its owner hears of a change they did not make.
+import { escapeHtml, layout, type MailContent } from './templates.ts';
+
+export interface NoticeContext {
+  company: string;
+  /** The site's address, for the link to the password reset. */
+  siteUrl: string;
+  when: Date;
+  /** Browser and operating system the change was made from. */
+  device: string;
+}
+
+const stamp = (d: Date) => `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+function notice(ctx: NoticeContext, subject: string, paragraphs: string[]): MailContent {
+  return {
+    subject: `${subject} – ${ctx.company}`,
+    text: `${ctx.company}\n\n${paragraphs.join('\n\n')}\n`,
+    html: layout(ctx.company, paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')),
+  };
+}
+
+export function passwordChangedMail(ctx: NoticeContext): MailContent {
+  const reset = new URL('/forgot-password', ctx.siteUrl).href;
+  return notice(ctx, 'Your password was changed', [
+    `Your password was changed on ${stamp(ctx.when)} from ${ctx.device}. Every other device was signed out.`,
+    `If this was not you, reset your password now at ${reset} and check the devices signed in to your account.`,
+  ]);
+}
+
+export function passwordSetMail(ctx: NoticeContext): MailContent {
+  const reset = new URL('/forgot-password', ctx.siteUrl).href;
+  return notice(ctx, 'A password was set for your account', [
+    `A password was set for your account on ${stamp(ctx.when)} from ${ctx.device}. You can now sign in with your e-mail address and this password, as well as with Google. Every other device was signed out.`,
+    `If this was not you, reset your password now at ${reset}.`,
+  ]);
+}
+
+export function accountDeletedMail(ctx: NoticeContext): MailContent {
+  return notice(ctx, 'Your account was deleted', [
+    `Your account was deleted on ${stamp(ctx.when)} from ${ctx.device}, as you asked. Your profile, devices and sign-in methods are gone.`,
+    `Enquiries you sent us through the contact form stay with us, no longer linked to an account, so that we can still answer them; to have them erased too, contact us.`,
+  ]);
+}
