@@ -1,10 +1,9 @@
 // The admin area's requests and answers, shared by the admin islands and the API.
 import { z } from './zod.ts';
-import { ENQUIRY_STATUSES, LIMITS } from '../constants.ts';
+import { LIMITS } from '../constants.ts';
 import { signupBody, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
 import { idSchema } from './ids.ts';
-
 
 /** A page of an admin list: at most LIMITS.adminPageSizeMax items, with the total that match. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
