@@ -167,6 +167,8 @@ test('the avatar menu works from the keyboard', async ({ page, baseURL }) => {
   await page.keyboard.press('Enter');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
+  await expect(page.locator('#account-menu').getByRole('link', { name: 'Account settings' })).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Log out' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(avatar).toHaveAttribute('aria-expanded', 'false');
