@@ -1,7 +1,10 @@
 // The admin shell (top bar, nav) around one of its views; only an admin ever sees it (guarded here,
 // and every admin call is checked again by the API).
 import type { ReactNode } from 'react';
+import { AdminActivity } from './_parts/AdminActivity.tsx';
+import { AdminDashboard } from './_parts/AdminDashboard.tsx';
 import { AdminEnquiries } from './_parts/AdminEnquiries.tsx';
+import { AdminTrash } from './_parts/AdminTrash.tsx';
 import { AdminUsers } from './_parts/AdminUsers.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import type { FeaturedProject } from './_parts/FeaturedProjects.tsx';
@@ -9,7 +12,7 @@ import { Protected } from './_parts/Protected.tsx';
 import { TopBar } from './_parts/TopBar.tsx';
 import { DashboardContent } from './UserDashboard.tsx';
 
-export type AdminView = 'dashboard' | 'addwebsite' | 'users' | 'contact' | 'userdashboard';
+export type AdminView = 'dashboard' | 'addwebsite' | 'users' | 'contact' | 'userdashboard' | 'trash' | 'activity';
 
 const nav: { view: AdminView; label: string; href: string }[] = [
   { view: 'dashboard', label: 'Dashboard', href: '/admin' },
@@ -17,6 +20,8 @@ const nav: { view: AdminView; label: string; href: string }[] = [
   { view: 'users', label: 'Users', href: '/admin/adminusers' },
   { view: 'contact', label: 'Contact', href: '/admin/contactdetails' },
   { view: 'userdashboard', label: 'User Dashboard', href: '/admin/userdashboard' },
+  { view: 'trash', label: 'Trash', href: '/admin/trash' },
+  { view: 'activity', label: 'Activity', href: '/admin/activity' },
 ];
 
 function Section({ title, children }: { title: string; children?: ReactNode }) {
@@ -61,9 +66,10 @@ export default function AdminApp({ view, siteName, featured }: Props) {
               <ErrorBoundary>
                 {view === 'dashboard' && (
                   <Section title="Welcome to the Admin Dashboard">
-                    <p className="text-slate-700">
+                    <p className="mb-6 text-slate-700">
                       Manage the users and the contact enquiries from the navigation above.
                     </p>
+                    <AdminDashboard />
                   </Section>
                 )}
                 {view === 'addwebsite' && (
@@ -73,7 +79,7 @@ export default function AdminApp({ view, siteName, featured }: Props) {
                 )}
                 {view === 'users' && (
                   <Section title="Users">
-                    <AdminUsers />
+                    <AdminUsers me={user} />
                   </Section>
                 )}
                 {view === 'contact' && (
@@ -82,6 +88,16 @@ export default function AdminApp({ view, siteName, featured }: Props) {
                   </Section>
                 )}
                 {view === 'userdashboard' && <DashboardContent user={user} featured={featured} />}
+                {view === 'trash' && (
+                  <Section title="Trash">
+                    <AdminTrash />
+                  </Section>
+                )}
+                {view === 'activity' && (
+                  <Section title="Activity">
+                    <AdminActivity />
+                  </Section>
+                )}
               </ErrorBoundary>
             </main>
           </>

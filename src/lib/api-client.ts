@@ -88,3 +88,15 @@ export const api = {
   delete: <T>(path: string) => call<T>('delete', path),
   download,
 };
+
+/** A file the API sends as an attachment (e.g. a CSV export), with the name it suggests. */
+async function download(path: string, query?: Query): Promise<{ blob: Blob; filename: string }> {
+  try {
+    const res = await client(path, { method: 'get', searchParams: query });
+    const disposition = res.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+    return { blob: await res.blob(), filename };
+  } catch (err) {
+    throw toApiError(err);
+  }
+}

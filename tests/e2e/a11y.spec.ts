@@ -24,6 +24,8 @@ const SIGNED_IN = [
   '/admin/adminusers',
   '/admin/contactdetails',
   '/admin/userdashboard',
+  '/admin/trash',
+  '/admin/activity',
 ];
 
 async function expectNoSeriousViolations(page: Page) {

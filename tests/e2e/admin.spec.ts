@@ -18,6 +18,7 @@ async function sendEnquiry(baseURL: string, name: string, email: string) {
 }
 
 test('the shell: dashboard text and the nav to every admin page', async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
   await asAdmin(page, baseURL!);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Welcome to the Admin Dashboard' })).toBeVisible();
@@ -27,6 +28,8 @@ test('the shell: dashboard text and the nav to every admin page', async ({ page,
     ['Users', /\/admin\/adminusers$/, 'Users'],
     ['Contact', /\/admin\/contactdetails$/, 'Contact enquiries'],
     ['User Dashboard', /\/admin\/userdashboard$/, 'Featured projects'],
+    ['Trash', /\/admin\/trash$/, 'Trash'],
+    ['Activity', /\/admin\/activity$/, 'Activity'],
     ['Dashboard', /\/admin$/, 'Welcome to the Admin Dashboard'],
   ] as const;
   for (const [link, url, heading] of pages) {

@@ -1,17 +1,36 @@
-// /admin/contactdetails: every enquiry with username, email, message and phoneNumber, and its delete.
+// /admin/contactdetails: every enquiry (username, email, message, phoneNumber) with its workflow (status,
+// note, replies), a status filter, the CSV export and delete (to the trash).
 import { useState } from 'react';
-import { api } from '../../lib/api-client.ts';
-import type { Enquiry } from '../../lib/schemas/contact.ts';
+import { ApiError, api } from '../../lib/api-client.ts';
+import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
+import { STATUS_OPTIONS } from './admin-labels.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { EnquiryCard } from './EnquiryCard.tsx';
 import { ListControls } from './ListControls.tsx';
+import { ReplyDialog } from './ReplyDialog.tsx';
+import { labelClass, secondaryButton, selectClass } from './ui.ts';
 import { useAdminList } from './useAdminList.ts';
 
-export function AdminEnquiries() {
-  const { list, error, page, setPage, search, reload } = useAdminList<Enquiry>('v1/admin/contact');
-  const [target, setTarget] = useState<Enquiry | null>(null);
+/** Hands a downloaded file to the browser as a download. */
+function save(blob: Blob, filename: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
 
-  async function remove(enquiry: Enquiry) {
+export function AdminEnquiries() {
+  const { list, error, page, setPage, q, search, filters, filter, reload } =
+    useAdminList<AdminEnquiry>('v1/admin/contact');
+  const [target, setTarget] = useState<AdminEnquiry | null>(null);
+  const [replying, setReplying] = useState<AdminEnquiry | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const status = filters.status ?? '';
+
+  async function remove(enquiry: AdminEnquiry) {
     setTarget(null);
     try {
       await api.delete(`v1/admin/contact/delete/${encodeURIComponent(enquiry._id)}`);
@@ -22,6 +41,48 @@ export function AdminEnquiries() {
     }
   }
 
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, filename } = await api.download('v1/admin/contact/export', {
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+      });
+      save(blob, filename);
+      notify('success', 'Export ready');
+    } catch (err) {
+      notify('error', err instanceof ApiError ? err.message : 'Could not export the enquiries');
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const tools = (
+    <div className="flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor="enquiries-status" className={labelClass}>
+          Filter by status
+        </label>
+        <select
+          id="enquiries-status"
+          value={status}
+          onChange={(e) => filter('status', e.target.value)}
+          className={`mt-1 ${selectClass}`}
+        >
+          <option value="">All</option>
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
+        {exporting ? 'Exporting…' : 'Export CSV'}
+      </button>
+    </div>
+  );
+
   return (
     <ListControls
       id="enquiries"
@@ -30,34 +91,34 @@ export function AdminEnquiries() {
       page={page}
       setPage={setPage}
       search={search}
+      tools={tools}
       error={error}
     >
       <ul className="grid gap-4">
         {list?.data.map((e) => (
-          <li key={e._id} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
-              <dt className="font-semibold text-ink">username</dt>
-              <dd>{e.username}</dd>
-              <dt className="font-semibold text-ink">email</dt>
-              <dd>{e.email}</dd>
-              <dt className="font-semibold text-ink">phoneNumber</dt>
-              <dd>{e.phoneNumber}</dd>
-              <dt className="font-semibold text-ink">message</dt>
-              <dd className="whitespace-pre-line">{e.message}</dd>
-            </dl>
-            <button
-              type="button"
-              onClick={() => setTarget(e)}
-              aria-label={`Delete the enquiry from ${e.email}`}
-              className="mt-4 rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700"
-            >
-              Delete
-            </button>
-          </li>
+          <EnquiryCard
+            key={e._id}
+            enquiry={e}
+            onChanged={() => void reload()}
+            onReply={() => setReplying(e)}
+            onDelete={() => setTarget(e)}
+          />
         ))}
       </ul>
+      <ReplyDialog
+        enquiry={replying}
+        onClose={() => setReplying(null)}
+        onSent={() => {
+          setReplying(null);
+          void reload();
+        }}
+      />
       <ConfirmDialog
-        message={target ? `Delete the enquiry from ${target.username} (${target.email})? This cannot be undone.` : null}
+        message={
+          target
+            ? `Delete the enquiry from ${target.username} (${target.email})? It stays in the Trash for 30 days.`
+            : null
+        }
         confirmLabel="Delete enquiry"
         onConfirm={() => target && void remove(target)}
         onCancel={() => setTarget(null)}

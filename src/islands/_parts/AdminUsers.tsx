@@ -1,18 +1,22 @@
-// /admin/adminusers: the users table (Name, Email, Update, Delete). Delete failures are only logged, as the
-// product asks (docs/decisions/022-islands-spec-readings.md).
+// /admin/adminusers: the users table (Name, Email, Update, Delete). Update opens the user's edit dialog;
+// Delete moves the user to the trash. Delete failures are only logged, as the product asks
+// (docs/decisions/022-islands-spec-readings.md).
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { notify } from '../../lib/toast.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { EditUserDialog } from './EditUserDialog.tsx';
 import { ListControls } from './ListControls.tsx';
 import { useAdminList } from './useAdminList.ts';
 
 const cell = 'border-b border-slate-200 px-4 py-3 text-left';
+const badge = 'ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700';
 
-export function AdminUsers() {
+export function AdminUsers({ me }: { me: User }) {
   const { list, error, page, setPage, search, reload } = useAdminList<User>('v1/admin/user');
   const [target, setTarget] = useState<User | null>(null);
+  const [editing, setEditing] = useState<User | null>(null);
 
   async function remove(user: User) {
     setTarget(null);
@@ -57,14 +61,18 @@ export function AdminUsers() {
           <tbody>
             {list?.data.map((u) => (
               <tr key={u._id}>
-                <td className={cell}>{u.name}</td>
+                <td className={cell}>
+                  {u.name}
+                  {u.isAdmin && <span className={badge}>Admin</span>}
+                  {!u.isAccountVerified && <span className={badge}>Unverified</span>}
+                </td>
                 <td className={cell}>{u.email}</td>
                 <td className={cell}>
                   <button
                     type="button"
-                    disabled
-                    className="rounded-lg border border-slate-300 px-3 py-1 text-slate-600"
-                    title="Editing users is not available yet"
+                    onClick={() => setEditing(u)}
+                    aria-label={`Update ${u.email}`}
+                    className="rounded-lg border border-slate-300 px-3 py-1 font-semibold text-ink hover:border-brand-500 hover:text-brand-700"
                   >
                     Update
                   </button>
@@ -84,8 +92,13 @@ export function AdminUsers() {
           </tbody>
         </table>
       </div>
+      <EditUserDialog user={editing} me={me} onClose={() => setEditing(null)} onSaved={() => void reload()} />
       <ConfirmDialog
-        message={target ? `Delete the user ${target.name} (${target.email})? This cannot be undone.` : null}
+        message={
+          target
+            ? `Delete the user ${target.name} (${target.email})? They are signed out, and the account stays in the Trash for 30 days.`
+            : null
+        }
         confirmLabel="Delete user"
         onConfirm={() => target && void remove(target)}
         onCancel={() => setTarget(null)}

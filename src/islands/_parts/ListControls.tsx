@@ -1,4 +1,5 @@
-// Search box and pager of an admin list; both go through the API (query `q`, `page`, `pageSize`).
+// Search box, filters and pager of an admin list; all go through the API (query `q`, filters, `page`,
+// `pageSize`).
 import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { PAGE_SIZE } from './useAdminList.ts';
 import { inputClass, secondaryButton } from './ui.ts';
@@ -9,39 +10,47 @@ interface Props {
   total: number | undefined;
   page: number;
   setPage: (page: number) => void;
-  search: (q: string) => void;
+  /** Absent for lists without a search box. */
+  search?: (q: string) => void;
+  /** Filters and actions shown beside the search box (a status select, an export button). */
+  tools?: ReactNode;
   error: string;
   children: ReactNode;
 }
 
-export function ListControls({ id, noun, total, page, setPage, search, error, children }: Props) {
+export function ListControls({ id, noun, total, page, setPage, search, tools, error, children }: Props) {
   const [text, setText] = useState('');
   const pages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
   const onSearch = (e: SubmitEvent) => {
     e.preventDefault();
-    search(text);
+    search?.(text);
   };
   return (
     <div className="grid gap-4">
-      <search>
-        <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
-          <div className="min-w-56 flex-1">
-            <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
-              Search {noun}
-            </label>
-            <input
-              id={`${id}-search`}
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className={`mt-1 ${inputClass}`}
-            />
-          </div>
-          <button type="submit" className={secondaryButton}>
-            Search
-          </button>
-        </form>
-      </search>
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        {search && (
+          <search className="min-w-56 flex-1">
+            <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+              <div className="min-w-56 flex-1">
+                <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
+                  Search {noun}
+                </label>
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  className={`mt-1 ${inputClass}`}
+                />
+              </div>
+              <button type="submit" className={secondaryButton}>
+                Search
+              </button>
+            </form>
+          </search>
+        )}
+        {tools}
+      </div>
       {error && (
         <p role="alert" className="text-sm text-red-700">
           Could not load the {noun}: {error}

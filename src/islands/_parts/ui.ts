@@ -9,3 +9,7 @@ export const secondaryButton =
   'inline-flex items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-ink transition-colors hover:border-brand-500 hover:text-brand-700 disabled:cursor-not-allowed disabled:opacity-70';
 export const linkClass = 'font-medium text-brand-700 underline-offset-2 hover:underline';
 export const cardClass = 'w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8';
+export const selectClass =
+  'block rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-ink focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600';
+export const dangerButton =
+  'inline-flex items-center justify-center rounded-lg bg-red-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:opacity-70';

@@ -1,4 +1,4 @@
-// One page of an admin list (users or enquiries) with the API's paging and search.
+// One page of an admin list (users, enquiries, trash, activity) with the API's paging, search and filters.
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 
@@ -14,12 +14,15 @@ interface ListBody<T> {
 export function useAdminList<T>(path: string) {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
+  /** Extra query parameters (a status, a kind); an empty value means no filter. */
+  const [filters, setFilters] = useState<Record<string, string>>({});
   const [list, setList] = useState<ListBody<T> | null>(null);
   const [error, setError] = useState('');
 
   const load = useCallback(async () => {
     try {
-      const body = await api.get<ListBody<T>>(path, { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}) });
+      const chosen = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+      const body = await api.get<ListBody<T>>(path, { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}), ...chosen });
       // Deleting the last row of the last page leaves that page empty: step back one.
       if (body.data.length === 0 && page > 1) return setPage(page - 1);
       setList(body);
@@ -28,7 +31,7 @@ export function useAdminList<T>(path: string) {
       console.error(`Could not load ${path}`, err);
       setError(err instanceof Error ? err.message : String(err));
     }
-  }, [path, page, q]);
+  }, [path, page, q, filters]);
 
   useEffect(() => {
     void load();
@@ -38,5 +41,9 @@ export function useAdminList<T>(path: string) {
     setPage(1);
     setQ(text.trim());
   };
-  return { list, error, page, setPage, q, search, reload: load };
+  const filter = (name: string, value: string) => {
+    setPage(1);
+    setFilters((f) => ({ ...f, [name]: value }));
+  };
+  return { list, error, page, setPage, q, search, filters, filter, reload: load };
 }

@@ -122,7 +122,15 @@ export const statsTotalsSchema = z.object({
   verifiedShare: z.number(),
 });
 
-export type EnquiryStatusValue = z.infer<typeof enquiryStatusSchema>;
+export const statsSchema = z.object({
+  success: z.literal(true),
+  days: z.number(),
+  enquiries: z.array(dayCountSchema),
+  signups: z.array(dayCountSchema),
+  totals: statsTotalsSchema,
+});
+
+export type Stats = z.infer<typeof statsSchema>;
 export type AdminEnquiry = z.infer<typeof adminEnquirySchema>;
 export type EnquiryReply = z.infer<typeof replySchema>;
 export type TrashItem = z.infer<typeof trashItemSchema>;

@@ -1,6 +1,5 @@
 // /api/v1/admin/stats: the dashboard's cards and per-day charts.
-import { z } from '@hono/zod-openapi';
-import { dayCountSchema, statsQuery, statsTotalsSchema } from '../../lib/schemas/admin.ts';
+import { statsQuery, statsSchema } from '../../lib/schemas/admin.ts';
 import type { Deps } from '../context.ts';
 import { adminRoute, errors, ok, router } from '../openapi.ts';
 import { dashboardStats } from './stats.ts';
@@ -13,16 +12,7 @@ const stats = adminRoute({
     'Enquiries and signups per UTC day over the last `days` days (today included, zeros too), and the totals of the cards.',
   request: { query: statsQuery },
   responses: {
-    200: ok(
-      z.object({
-        success: z.literal(true),
-        days: z.number(),
-        enquiries: z.array(dayCountSchema),
-        signups: z.array(dayCountSchema),
-        totals: statsTotalsSchema,
-      }),
-      'The figures',
-    ),
+    200: ok(statsSchema, 'The figures'),
     ...errors(400, 503),
   },
 });
