@@ -1,15 +1,22 @@
 // @ts-check
+// First, before any integration loads React: the build always makes production bundles.
+import './src/build/production-mode.ts';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { apiDevPlugin } from './src/server/dev-plugin.ts';
 import { clientDirectives } from './src/directives/register.ts';
+import { siteConfig } from './src/server/config.ts';
+import { readEnv } from './src/server/env.ts';
 
-// SITE_URL decides canonical links, Open Graph URLs and the sitemap.
-const site = process.env.SITE_URL ?? 'http://localhost:4321';
-// A separately hosted API (PUBLIC_API_URL) must be allowed by the CSP's connect-src.
-const apiOrigin = process.env.PUBLIC_API_URL ? new URL(process.env.PUBLIC_API_URL).origin : '';
+// The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
+// checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
+// separately hosted API (PUBLIC_API_URL) must be allowed by the CSP's connect-src.
+const { siteUrl: site, apiOrigin } = siteConfig(
+  await readEnv('production', fileURLToPath(new URL('.', import.meta.url))),
+);
 
 export default defineConfig({
   site,

@@ -1,28 +1,13 @@
-// The API as a Netlify Function. netlify.toml rewrites /api/* here; the app is built once per
-// container and reused while it stays warm. PostgreSQL is required: a function has no lasting disk.
-import { createApi, type Api } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
+// The API as a Netlify Function at /api/* (a v2 function's own path: no rewrite rule needed). Work after the
+// reply (code mails, the outbox pass after an enquiry) is handed to context.waitUntil, which keeps the
+// function alive until it is done.
+import type { Config, Context } from '@netlify/functions';
+import type { Api } from '../../src/server/app.ts';
+import { getApi } from '../lib/api.ts';
 
-/** The part of Netlify's Context this function uses. */
-interface NetlifyContext {
-  ip?: string;
-}
+export const config: Config = { path: '/api/*' };
 
-let api: Promise<Api> | undefined;
-
-function getApi(): Promise<Api> {
-  api ??= (async () => {
-    // Netlify sits in front and appends the client to X-Forwarded-For; context.ip is used instead.
-    const config = loadConfig();
-    if (!config.databaseUrl)
-      throw new Error('DATABASE_URL is not set: the Netlify Function needs a PostgreSQL server.');
-    return createApi(config);
-  })();
-  api.catch(() => (api = undefined));
-  return api;
-}
-
-export default async function handler(req: Request, context: NetlifyContext): Promise<Response> {
+export default async function handler(req: Request, context: Pick<Context, 'ip' | 'waitUntil'>): Promise<Response> {
   let app: Api['app'];
   try {
     app = (await getApi()).app;
@@ -33,9 +18,14 @@ export default async function handler(req: Request, context: NetlifyContext): Pr
       { status: 503, headers: { 'Cache-Control': 'no-store' } },
     );
   }
-  // Depending on how it is invoked the path is /api/... or /.netlify/functions/api/...; the app expects /api.
-  const url = new URL(req.url);
-  url.pathname = url.pathname.replace(/^\/\.netlify\/functions\/api(?=\/|$)/, '/api');
-  const request = url.href === req.url ? req : new Request(url, req);
-  return app.fetch(request, { incoming: { socket: { remoteAddress: context.ip } } });
+  // Netlify sits in front and appends the client to X-Forwarded-For; context.ip is the client itself.
+  return app.fetch(
+    req,
+    { incoming: { socket: { remoteAddress: context.ip } } },
+    {
+      waitUntil: (work) => context.waitUntil(work),
+      passThroughOnException: () => {},
+      props: {},
+    },
+  );
 }

@@ -6,6 +6,7 @@ import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { adminRoutes } from './admin/routes.ts';
 import { purgeTrash } from './admin/trash.ts';
+import { Background } from './background.ts';
 import { codeRoutes } from './auth/code-routes.ts';
 import { googleRoutes } from './auth/google-routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -28,12 +29,19 @@ export interface Api {
   app: Hono;
   /** The database the app uses, for the admin commands and for tests that inspect what is stored. */
   db: Db;
+  /** One delivery pass of the mail outbox (a scheduled function's work where nothing polls). */
+  drainOutbox(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface ApiOptions {
   /** The clock for every expiry and window; tests move it. */
   now?: () => Date;
+  /**
+   * Poll the mail outbox every OUTBOX_POLL_MS (default). A function that is frozen between requests
+   * turns this off and has a scheduled function call drainOutbox() instead.
+   */
+  pollOutbox?: boolean;
 }
 
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -42,20 +50,22 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   const now = options.now ?? (() => new Date());
   const database = await openDatabase(config);
   const { db } = database;
-  const mail = new Mailer(config, site.name);
+  const background = new Background();
+  const mail = new Mailer(config, site.name, background);
   const limiter = new RateLimiter(db, now, config.rateLimits);
   const deps: Deps = { config, db, now, mail, limiter, codeKey: await loadCodeKey(db, config.otpSecret) };
 
   let lastSweep = 0;
-  const outbox = new OutboxWorker(db, mail, now, config.outboxPollMs, async () => {
+  const outbox = new OutboxWorker(db, mail, now, background, async () => {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
     await limiter.sweep();
     await purgeTrash(db, now());
   });
-  outbox.start();
+  if (options.pollOutbox ?? true) outbox.start(config.outboxPollMs);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+  app.use(background.middleware);
   app.use(noStore);
   if (config.corsOrigins.length > 0) {
     app.use(
@@ -94,9 +104,11 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   return {
     app: app as unknown as Hono,
     db,
+    drainOutbox: () => outbox.kick(),
     close: async () => {
       await outbox.stop();
-      await mail.close();
+      await background.settle();
+      mail.close();
       await database.close();
     },
   };

@@ -1,5 +1,7 @@
-// Configuration comes from the environment only, validated once at start.
-// A bad value stops the process with a message that names the variable (see formatConfigError).
+// Every variable of the project, validated by one schema: the build reads the site's part (siteConfig,
+// from astro.config.mjs), the server the rest (loadConfig). Both get their variables from readEnv (env.ts),
+// so that the build and the server see the same values. A bad value stops either with a message that
+// names the variable.
 import { z } from 'zod';
 import path from 'node:path';
 
@@ -7,6 +9,9 @@ const flag = z
   .enum(['true', 'false', '1', '0', ''])
   .optional()
   .transform((v) => v === 'true' || v === '1');
+
+// How DATABASE_URL may ask for TLS (src/server/db/tls.ts says what each does).
+const SSL_MODES = ['disable', 'require', 'verify-ca', 'verify-full', 'no-verify'];
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -17,7 +22,13 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .refine(
+      (url) => URL.canParse(url) && SSL_MODES.includes(new URL(url).searchParams.get('sslmode') ?? 'disable'),
+      `sslmode must be one of ${SSL_MODES.join(', ')} (see docs/deploy.md)`,
+    )
     .optional(),
+  // The CA that signed the database server's certificate, as PEM text or a file path (db/tls.ts).
+  DATABASE_CA: z.string().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -48,13 +59,18 @@ const envSchema = z.object({
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   DIST_DIR: z.string().default('./dist'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  // Inlined into the browser bundle at build time (Vite); the build also allows its origin in the CSP.
+  PUBLIC_API_URL: z.url().optional(),
+  PUBLIC_GOOGLE_CLIENT_ID: z.string().min(1).optional(),
 });
 
 export type Config = ReturnType<typeof loadConfig>;
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: Record<string, string | undefined> = process.env) {
+type Env = Record<string, string | undefined>;
+
+function parseEnv(env: Env) {
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -62,7 +78,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** What the build needs: the public address (canonical links, Open Graph, sitemap) and the API's origin (CSP). */
+export function siteConfig(env: Env) {
+  const e = parseEnv(env);
+  return { siteUrl: e.SITE_URL, apiOrigin: e.PUBLIC_API_URL ? new URL(e.PUBLIC_API_URL).origin : undefined };
+}
+
+export function loadConfig(env: Env = process.env) {
+  const e = parseEnv(env);
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (without it mail would only reach the dev outbox)',
@@ -76,6 +102,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: path.resolve(e.DATA_DIR),
     distDir: path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseCa: e.DATABASE_CA,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactNotifyEmail: e.CONTACT_NOTIFY_EMAIL,

@@ -1,6 +1,7 @@
 // `npm run dev`: hands /api/* inside the Astro dev server to the same Hono app that `npm start` runs.
 import type { Plugin } from 'vite';
 import { getRequestListener } from '@hono/node-server';
+import { readEnv } from './env.ts';
 
 export function apiDevPlugin(): Plugin {
   return {
@@ -13,7 +14,8 @@ export function apiDevPlugin(): Plugin {
         if (!listener) {
           const { loadConfig } = await server.ssrLoadModule('/src/server/config.ts');
           const { createApi } = await server.ssrLoadModule('/src/server/app.ts');
-          const api = await createApi(loadConfig());
+          // .env, .env.local, .env.development: what Vite reads for the islands in dev.
+          const api = await createApi(loadConfig(await readEnv('development', server.config.root)));
           listener = getRequestListener(api.app.fetch);
         }
         return listener(req, res);

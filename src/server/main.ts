@@ -1,17 +1,16 @@
 // `npm start` ends here: one Node process serving the prebuilt site from dist/ and the API at /api.
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
-import { existsSync } from 'node:fs';
 import { loadConfig, ConfigError } from './config.ts';
+import { readEnv } from './env.ts';
 import { createApi } from './app.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { loadStaticSite } from './site/static-site.ts';
 import { applySecurityHeaders, isHttps } from './security-headers.ts';
 
 async function main() {
-  // Same .env that `astro build` reads; real environment variables win.
-  if (existsSync('.env')) process.loadEnvFile('.env');
-  const config = loadConfig();
+  // The same .env files that `astro build` reads; real environment variables win.
+  const config = loadConfig(await readEnv());
   const api = await createApi(config);
   const site = await loadStaticSite(config.distDir);
 

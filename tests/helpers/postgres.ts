@@ -2,7 +2,7 @@
 // As root it runs as the `postgres` OS user, because initdb refuses root.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -33,21 +33,38 @@ function binDir(): string {
   return found;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+export interface PostgresOptions {
+  /** Turns TLS on with this certificate and key (PEM files; copied so that the server's user owns them). */
+  ssl?: { certFile: string; keyFile: string };
+}
+
+export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPostgres> {
   const bin = binDir();
   const dir = await mkdtemp(path.join(tmpdir(), 'api-pg-'));
   const data = path.join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
   const exec = (cmd: string, args: string[]) =>
     asRoot ? run('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]) : run(path.join(bin, cmd), args);
-  if (asRoot) {
-    const { stdout } = await run('id', ['-u', 'postgres']);
-    const { stdout: gid } = await run('id', ['-g', 'postgres']);
-    await chown(dir, Number(stdout.trim()), Number(gid.trim()));
-  }
+  const owner = asRoot
+    ? {
+        uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+        gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+      }
+    : undefined;
+  if (owner) await chown(dir, owner.uid, owner.gid);
   await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();
-  const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  let options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  if (opts.ssl) {
+    // PostgreSQL refuses a key that others may read, or that its own user does not own.
+    const cert = path.join(dir, 'server.crt');
+    const key = path.join(dir, 'server.key');
+    await copyFile(opts.ssl.certFile, cert);
+    await copyFile(opts.ssl.keyFile, key);
+    await chmod(key, 0o600);
+    if (owner) for (const file of [cert, key]) await chown(file, owner.uid, owner.gid);
+    options += ` -c ssl=on -c ssl_cert_file=${cert} -c ssl_key_file=${key}`;
+  }
   const start = async () => {
     await exec('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
   };

@@ -20,6 +20,9 @@ export interface SmtpCatcher {
   url: string;
   port: number;
   messages: CaughtMail[];
+  /** Keeps every message received from now on unanswered (the sender waits) until release(). */
+  hold(): void;
+  release(): void;
   waitFor(pred: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
 }
@@ -30,6 +33,8 @@ const addressText = (a: AddressObject | AddressObject[] | undefined) =>
 export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {}): Promise<SmtpCatcher> {
   const messages: CaughtMail[] = [];
   const waiters = new Set<() => void>();
+  let gate: Promise<void> = Promise.resolve();
+  let open: (() => void) | undefined;
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
 
   const server = new SMTPServer({
@@ -39,6 +44,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
+          await gate;
           const mail: CaughtMail = {
             to: addressText(parsed.to),
             from: addressText(parsed.from),
@@ -72,6 +78,14 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    hold() {
+      if (!open) gate = new Promise((resolve) => (open = resolve));
+    },
+    release() {
+      open?.();
+      open = undefined;
+      gate = Promise.resolve();
+    },
     waitFor(pred, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
         const check = () => {

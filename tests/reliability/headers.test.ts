@@ -160,10 +160,11 @@ describe('the API alone, as the Netlify Function (netlify/functions/api.ts) on P
 
   it('answers with no-store, nosniff, the non-page CSP and HSTS over HTTPS, and CORS for the listed origin only', async () => {
     const { default: handler } = await import('../../netlify/functions/api.ts');
+    const context = { ip: '203.0.113.9', waitUntil: () => {} };
     const site = 'https://agency.example';
     const calls = [
       ['health', new Request(`${site}/api/health`, { headers: { origin: ORIGIN } })],
-      ['404', new Request(`${site}/.netlify/functions/api/no-such-call`, { headers: { origin: ORIGIN } })],
+      ['404', new Request(`${site}/api/no-such-call`, { headers: { origin: ORIGIN } })],
       [
         '400',
         new Request(`${site}/api/form/contact`, {
@@ -175,7 +176,7 @@ describe('the API alone, as the Netlify Function (netlify/functions/api.ts) on P
       ['401', new Request(`${site}/api/v1/auth/user`, { headers: { origin: ORIGIN } })],
     ] as const;
     for (const [name, req] of calls) {
-      const res = await handler(req, { ip: '203.0.113.9' });
+      const res = await handler(req, context);
       expect(res.status, name).toBe({ health: 200, '404': 404, '400': 400, '401': 401 }[name]);
       expect(res.headers.get('cache-control'), name).toBe('no-store');
       expect(res.headers.get('x-content-type-options'), name).toBe('nosniff');
@@ -183,14 +184,17 @@ describe('the API alone, as the Netlify Function (netlify/functions/api.ts) on P
       expect(res.headers.get('strict-transport-security'), name).toBe(HSTS);
       expect(res.headers.get('access-control-allow-origin'), name).toBe(ORIGIN);
     }
-    const evil = await handler(new Request(`${site}/api/health`, { headers: { origin: 'https://evil.example' } }), {});
+    const evil = await handler(
+      new Request(`${site}/api/health`, { headers: { origin: 'https://evil.example' } }),
+      context,
+    );
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await handler(
       new Request(`${site}/api/v1/auth/sign-in`, {
         method: 'OPTIONS',
         headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
       }),
-      {},
+      context,
     );
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     expect(preflight.headers.get('cache-control')).toBe('no-store');

@@ -1,6 +1,11 @@
-// Configuration: a bad variable is named; production refuses to run without real mail.
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+// Configuration: a bad variable is named; production refuses to run without real mail; the build and the
+// server read the same .env files, with real environment variables winning.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, siteConfig } from '../../src/server/config.ts';
+import { readEnv } from '../../src/server/env.ts';
 
 describe('loadConfig', () => {
   it('has embedded defaults', () => {
@@ -36,5 +41,57 @@ describe('loadConfig', () => {
       clientId: 'id',
       redirectUri: 'postmessage',
     });
+  });
+});
+
+describe('readEnv and siteConfig', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    delete process.env.SERVER_CONFIG_TEST_SITE;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function project(files: Record<string, string>): Promise<string> {
+    dir = await mkdtemp(path.join(tmpdir(), 'env-files-'));
+    for (const [name, text] of Object.entries(files)) await writeFile(path.join(dir, name), text);
+    return dir;
+  }
+
+  it('reads .env, then .env.local and .env.<mode> over it, as Vite does', async () => {
+    const root = await project({
+      '.env': 'SITE_URL=https://from-env.example\nPORT=5000\nPUBLIC_API_URL=https://api.example.net/v1\n',
+      '.env.local': 'PORT=5001\n',
+      '.env.production': 'SITE_URL=https://from-production.example\n',
+      '.env.development': 'SITE_URL=http://localhost:4321\n',
+    });
+    const production = await readEnv('production', root);
+    expect(production).toMatchObject({ SITE_URL: 'https://from-production.example', PORT: '5001' });
+    expect((await readEnv('development', root)).SITE_URL).toBe('http://localhost:4321');
+    // The build and the server take the same values from the same reading.
+    expect(siteConfig(production)).toEqual({
+      siteUrl: 'https://from-production.example',
+      apiOrigin: 'https://api.example.net',
+    });
+    expect(loadConfig(production)).toMatchObject({ siteUrl: 'https://from-production.example', port: 5001 });
+  });
+
+  it('lets a real environment variable win over the files', async () => {
+    const root = await project({ '.env': 'SERVER_CONFIG_TEST_SITE=from-file\n' });
+    process.env.SERVER_CONFIG_TEST_SITE = 'from-environment';
+    expect((await readEnv('production', root)).SERVER_CONFIG_TEST_SITE).toBe('from-environment');
+  });
+
+  it('without any .env file, is the environment as it is', async () => {
+    const root = await project({});
+    process.env.SERVER_CONFIG_TEST_SITE = 'only-here';
+    const env = await readEnv('production', root);
+    expect(env.SERVER_CONFIG_TEST_SITE).toBe('only-here');
+    expect(env.PATH).toBe(process.env.PATH);
+  });
+
+  it('stops the build on a bad site variable, naming it', () => {
+    expect(() => siteConfig({ PUBLIC_API_URL: 'api.example.net' })).toThrow(/PUBLIC_API_URL: /);
+    expect(() => siteConfig({ SITE_URL: 'www.example.org' })).toThrow(/SITE_URL: /);
+    expect(siteConfig({})).toEqual({ siteUrl: 'http://localhost:4321', apiOrigin: undefined });
   });
 });

@@ -3,6 +3,7 @@
 // with DATABASE_URL it works any time.
 import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { readEnv } from '../env.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { listUsers, NoSuchUserError, setAdmin } from './admin-commands.ts';
 
@@ -14,7 +15,7 @@ async function main(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const database = await openDatabase(loadConfig());
+  const database = await openDatabase(loadConfig(await readEnv()));
   try {
     if (command === 'list') {
       const rows = await listUsers(database.db);

@@ -49,7 +49,7 @@ export function contactRoutes(deps: Deps, outbox: OutboxWorker) {
         await enqueueMail(tx, now, { to: deps.config.contactNotifyEmail, ...mail });
       }
     });
-    if (deps.config.contactNotifyEmail) outbox.kick();
+    if (deps.config.contactNotifyEmail) void outbox.kick();
     return reply;
   });
 

@@ -1,5 +1,7 @@
 // Opens the database: embedded PGlite in <DATA_DIR>/db, or a PostgreSQL server when DATABASE_URL is set.
-// Both get the same Drizzle schema and the same committed migrations, applied here at start.
+// Both get the same Drizzle schema and the same committed migrations, applied here at start (migrate.ts).
+// Nothing in the request path keeps state on a server session (no SET, no named prepared statements, no
+// advisory locks), so DATABASE_URL may be a transaction-mode pooler.
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,6 +11,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
+import { applyMigrations } from './migrate.ts';
+import { explainConnectError, type PgConnection, pgConnection } from './tls.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside db.transaction(async (tx) => …). */
@@ -17,6 +21,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** How many migrations this start applied (0 when the schema was up to date). */
+  migrationsApplied: number;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -28,26 +34,28 @@ const migrationsFolder = [
   fileURLToPath(new URL('./migrations', import.meta.url)),
   path.resolve('src/server/db/migrations'),
 ].find((dir) => existsSync(path.join(dir, 'meta', '_journal.json')))!;
-// Any fixed number: serialises migrations when several API processes start against one PostgreSQL.
-const MIGRATION_LOCK_ID = 72_410_993;
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseCa'>>,
+): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(pgConnection(config.databaseUrl, config.databaseCa))
+    : openPglite(path.join(config.dataDir, 'db'));
 }
 
 async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   await mkdir(dir, { recursive: true });
   const release = await acquireDataDirLock(dir);
   try {
     const client = await PGlite.create(dir);
     const db = drizzle({ client, schema });
-    await migrate(db, { migrationsFolder });
+    const migrationsApplied = await applyMigrations(db as unknown as Db, migrationsFolder);
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      migrationsApplied,
       ping: () => ping(db as unknown as Db),
       close: async () => {
         await client.close();
@@ -60,13 +68,26 @@ async function openPglite(dir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const { Pool } = await import('pg');
+async function openPostgres(connection: PgConnection): Promise<Database> {
+  const { Client, Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Migrations get a connection of their own, without the pool's query timeout: waiting for another
+  // process's migration, or a long one, is not an outage.
+  const migrator = new Client({ ...connection, connectionTimeoutMillis: 10_000 });
+  migrator.on('error', () => {});
+  // The first connection: a TLS or other set-up error is told in terms of the setting to change.
+  await migrator.connect().catch((err: unknown) => {
+    throw explainConnectError(err);
+  });
+  let migrationsApplied: number;
+  try {
+    migrationsApplied = await applyMigrations(drizzle({ client: migrator }) as unknown as Db, migrationsFolder);
+  } finally {
+    await migrator.end();
+  }
   // Short timeouts so that an outage gives quick 503s; the pool reconnects by itself when the server is back.
   const pool = new Pool({
-    connectionString: url,
+    ...connection,
     max: 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
@@ -78,18 +99,11 @@ async function openPostgres(url: string): Promise<Database> {
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
 
-  const client = await pool.connect();
-  try {
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    await migrate(drizzle({ client }), { migrationsFolder });
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
-  } finally {
-    client.release();
-  }
   const db = drizzle({ client: pool, schema });
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    migrationsApplied,
     ping: () => ping(db as unknown as Db),
     close: () => pool.end(),
   };

@@ -3,6 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Background } from '../background.ts';
 import type { Config } from '../config.ts';
 import type { MailContent } from './templates.ts';
 
@@ -16,11 +17,11 @@ const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
 
 export class Mailer {
   private readonly transport: Transporter<unknown>;
-  private readonly pending = new Set<Promise<void>>();
 
   constructor(
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'logLevel'>,
     readonly company: string,
+    private readonly background: Background,
   ) {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport({
@@ -44,7 +45,8 @@ export class Mailer {
 
   /**
    * Sends after the reply has gone, with a few quick retries, so that the caller's answer does not depend
-   * on whether (or how fast) mail goes out. close() waits for these.
+   * on whether (or how fast) mail goes out. It is background work: kept alive on platforms that freeze
+   * after the reply, and waited for at shutdown.
    */
   sendSoon(message: Message): void {
     const job = (async () => {
@@ -61,12 +63,10 @@ export class Mailer {
         }
       }
     })();
-    this.pending.add(job);
-    void job.finally(() => this.pending.delete(job));
+    this.background.run(job);
   }
 
-  async close(): Promise<void> {
-    await Promise.all(this.pending);
+  close(): void {
     this.transport.close();
   }
 

@@ -3,6 +3,7 @@
 // can run workers on one PostgreSQL without sending a mail twice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
+import type { Background } from '../background.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import type { Mailer, Message } from './mailer.ts';
@@ -27,44 +28,60 @@ export async function enqueueMail(db: Pick<Db, 'insert'>, now: Date, message: Me
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
-  private again = false;
+  private queued: Promise<void> | undefined;
+  private stopped = false;
 
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
     private readonly now: () => Date,
-    private readonly pollMs: number,
-    /** Extra housekeeping run with each poll. */
+    private readonly background: Background,
+    /** Extra housekeeping run with each pass. */
     private readonly onTick: () => Promise<void> = async () => {},
   ) {}
 
-  start(): void {
-    this.timer = setInterval(() => this.kick(), this.pollMs);
+  /** Polls every pollMs (a long-lived process; a function is drained by a scheduled call instead). */
+  start(pollMs: number): void {
+    this.timer = setInterval(() => void this.kick(), pollMs);
     this.timer.unref();
-    this.kick();
+    void this.kick();
   }
 
-  /** Runs a delivery pass now (or right after the current one). */
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
+  /**
+   * Runs a delivery pass now, or once more right after the current one, as background work (see
+   * background.ts). The promise settles when that pass is over; it never rejects.
+   */
+  kick(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.running) {
+      this.running = this.pass();
+      this.background.run(this.running);
+      return this.running;
     }
-    this.running = this.drain()
-      .catch((err: unknown) => console.error(`Outbox: ${(err as Error).message}`))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.queued ??= this.running.then(() => {
+      this.queued = undefined;
+      return this.kick();
+    });
+    this.background.run(this.queued);
+    return this.queued;
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.timer);
     this.timer = undefined;
+    await this.queued;
     await this.running;
+  }
+
+  private async pass(): Promise<void> {
+    try {
+      await this.drain();
+    } catch (err) {
+      console.error(`Outbox: ${(err as Error).message}`);
+    } finally {
+      this.running = undefined;
+    }
   }
 
   private async drain(): Promise<void> {
