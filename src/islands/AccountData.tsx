@@ -1,21 +1,10 @@
 // /account, Your data: everything the service holds about the account, downloaded as one JSON file.
 import { useState } from 'react';
 import { api } from '../lib/api-client.ts';
+import { saveFile } from '../lib/save-file.ts';
 import { notify } from '../lib/toast.ts';
 import { AccountPanel, problemOf } from './_parts/AccountPanel.tsx';
 import { secondaryButton } from './_parts/ui.ts';
-
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next turn: the click has handed the file to the browser by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 function Download() {
   const [busy, setBusy] = useState(false);
@@ -24,7 +13,7 @@ function Download() {
     setBusy(true);
     try {
       const { blob, fileName } = await api.download('v1/account/export');
-      save(blob, fileName ?? 'account-data.json');
+      saveFile(blob, fileName ?? 'account-data.json');
       notify('success', 'Your data has been downloaded');
     } catch (err) {
       notify('error', problemOf(err).message);

@@ -71,9 +71,9 @@ async function call<T>(
 }
 
 /** A file the API sends as an attachment: its bytes and the name Content-Disposition gives it. */
-async function download(path: string): Promise<{ blob: Blob; fileName: string | undefined }> {
+async function download(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | undefined }> {
   try {
-    const res = await client.get(path);
+    const res = await client.get(path, { searchParams: query });
     const disposition = res.headers.get('content-disposition') ?? '';
     return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
   } catch (err) {
@@ -88,15 +88,3 @@ export const api = {
   delete: <T>(path: string) => call<T>('delete', path),
   download,
 };
-
-/** A file the API sends as an attachment (e.g. a CSV export), with the name it suggests. */
-async function download(path: string, query?: Query): Promise<{ blob: Blob; filename: string }> {
-  try {
-    const res = await client(path, { method: 'get', searchParams: query });
-    const disposition = res.headers.get('content-disposition') ?? '';
-    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
-    return { blob: await res.blob(), filename };
-  } catch (err) {
-    throw toApiError(err);
-  }
-}

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { ApiError, api } from '../../lib/api-client.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
 import { STATUS_OPTIONS } from './admin-labels.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -11,16 +12,6 @@ import { ListControls } from './ListControls.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
 import { labelClass, secondaryButton, selectClass } from './ui.ts';
 import { useAdminList } from './useAdminList.ts';
-
-/** Hands a downloaded file to the browser as a download. */
-function save(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 export function AdminEnquiries() {
   const { list, error, page, setPage, q, search, filters, filter, reload } =
@@ -44,11 +35,11 @@ export function AdminEnquiries() {
   async function exportCsv() {
     setExporting(true);
     try {
-      const { blob, filename } = await api.download('v1/admin/contact/export', {
+      const { blob, fileName } = await api.download('v1/admin/contact/export', {
         ...(status ? { status } : {}),
         ...(q ? { q } : {}),
       });
-      save(blob, filename);
+      saveFile(blob, fileName ?? 'enquiries.csv');
       notify('success', 'Export ready');
     } catch (err) {
       notify('error', err instanceof ApiError ? err.message : 'Could not export the enquiries');
