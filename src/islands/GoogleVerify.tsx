@@ -1,18 +1,20 @@
-// /google-verify: Google's redirect flow lands here with ?code=…; the API completes the sign-in.
+// /google-verify: Google's redirect flow lands here with ?code=…&state=…; when the state is the one this tab
+// sent, the API completes the sign-in.
 import { useEffect, useState } from 'react';
 import { AuthCard } from './_parts/AuthCard.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { Loading } from './_parts/Loading.tsx';
-import { completeGoogleSignIn } from './_parts/google.ts';
+import { completeGoogleSignIn, takeRedirectResult } from './_parts/google.ts';
 import { linkClass } from './_parts/ui.ts';
 
 function Verify() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    const code = new URLSearchParams(location.search).get('code');
+    const result = takeRedirectResult(new URLSearchParams(location.search));
     // The code is single-use and must not stay in the address bar or the history.
     history.replaceState(null, '', location.pathname);
-    void completeGoogleSignIn(code, `${location.origin}/google-verify`).then((ok) => setFailed(!ok));
+    const redirect = result && { uri: `${location.origin}/google-verify`, verifier: result.verifier };
+    void completeGoogleSignIn(result?.code, redirect).then((ok) => setFailed(!ok));
   }, []);
 
   if (!failed) return <Loading label="Completing Google sign-in…" />;

@@ -5,7 +5,6 @@ import { accountSessionRoutes } from './account/session-routes.ts';
 import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { adminRoutes } from './admin/routes.ts';
-import { purgeTrash } from './admin/trash.ts';
 import { Background } from './background.ts';
 import { codeRoutes } from './auth/code-routes.ts';
 import { googleRoutes } from './auth/google-routes.ts';
@@ -16,6 +15,7 @@ import { provideDeps, type AppEnv, type Deps } from './context.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { notFound, onError, validationHook } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
+import { purgeAll } from './housekeeping.ts';
 import { site } from '../lib/site.ts';
 import { Mailer } from './mail/mailer.ts';
 import { OutboxWorker } from './mail/outbox.ts';
@@ -31,6 +31,8 @@ export interface Api {
   db: Db;
   /** One delivery pass of the mail outbox (a scheduled function's work where nothing polls). */
   drainOutbox(): Promise<void>;
+  /** Runs every housekeeping purge now (it also runs hourly); returns the rows each removed. */
+  purge(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -59,8 +61,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   const outbox = new OutboxWorker(db, mail, now, background, async () => {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    await limiter.sweep();
-    await purgeTrash(db, now());
+    await purgeAll(db, now());
   });
   if (options.pollOutbox ?? true) outbox.start(config.outboxPollMs);
 
@@ -105,6 +106,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     app: app as unknown as Hono,
     db,
     drainOutbox: () => outbox.kick(),
+    purge: () => purgeAll(db, now()),
     close: async () => {
       await outbox.stop();
       await background.settle();

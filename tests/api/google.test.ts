@@ -1,4 +1,5 @@
 // Google sign-in against oauth2-mock-server: the code chooses the ID token's claims (codeFor).
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFor, startOidcProvider, TEST_CLIENT_ID, type OidcProvider } from '../helpers/oidc-provider.ts';
 import { freshIp, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
@@ -61,6 +62,43 @@ describe('GET /api/v1/auth/google', () => {
       ip: freshIp(),
     });
     expect(pw.status).toBe(401);
+  });
+
+  it('redirect flow with PKCE: the code is redeemed only with its verifier', async () => {
+    const own = 'http://localhost:4321/google-verify';
+    // A code from the stand-in's /authorize, which keeps the challenge as Google does.
+    const codeFromAuthorize = async (verifier: string) => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: TEST_CLIENT_ID,
+        redirect_uri: own,
+        scope: 'openid email profile',
+        state: 'some-state',
+        code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+        code_challenge_method: 'S256',
+        login_hint: codeFor({ sub: 'g-500', email: 'pkce@example.com' }),
+      });
+      const res = await fetch(`${idp.authorizeUrl}?${query}`, { redirect: 'manual' });
+      return new URL(res.headers.get('location')!).searchParams.get('code')!;
+    };
+    const exchange = (code: string, verifier?: string) =>
+      t.call(
+        'GET',
+        `/v1/auth/google?code=${code}&redirect_uri=${encodeURIComponent(own)}${verifier ? `&code_verifier=${verifier}` : ''}`,
+        { ip: freshIp() },
+      );
+    const verifier = `${'v'.repeat(20)}-._~${'A1'.repeat(10)}`;
+    expect((await exchange(await codeFromAuthorize(verifier), 'w'.repeat(43))).status).toBe(401);
+    expect((await exchange(await codeFromAuthorize(verifier), 'short')).status).toBe(400);
+    const right = await exchange(await codeFromAuthorize(verifier), verifier);
+    expect(right.status).toBe(200);
+    expect(right.body.user.email).toBe('pkce@example.com');
+  });
+
+  it('refuses an ID token whose email is not an e-mail address', async () => {
+    const res = await google({ sub: 'g-600', email: 'not an address' });
+    expect(res.status).toBe(401);
+    expect(res.body.success).toBe(false);
   });
 
   it('accepts the redirect flow with the site’s own /google-verify, and no other redirect_uri', async () => {

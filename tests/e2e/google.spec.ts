@@ -7,13 +7,18 @@ import { codeFor } from '../helpers/oidc-provider.ts';
 import { uniqueEmail } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 
-async function fakeGoogle(page: Page, response: Record<string, string>) {
+// The stand-in answers with the page's own OAuth state unless the response names another; with
+// `popupBlocked` it reports that the popup could not open, as Google's script does.
+async function fakeGoogle(page: Page, response: Record<string, string>, popupBlocked = false) {
+  const answer = popupBlocked
+    ? `config.error_callback({ type: 'popup_failed_to_open' })`
+    : `config.callback({ state: config.state, ...${JSON.stringify(response)} })`;
   await page.route('https://accounts.google.com/gsi/client', (route) =>
     route.fulfill({
       contentType: 'text/javascript',
       body: `window.google = { accounts: {
         oauth2: {
-          initCodeClient: (config) => ({ requestCode: () => setTimeout(() => config.callback(${JSON.stringify(response)}), 50) }),
+          initCodeClient: (config) => ({ requestCode: () => setTimeout(() => ${answer}, 50) }),
           initTokenClient: () => ({ requestAccessToken() {} }),
         },
         id: { initialize() {}, prompt() {}, renderButton() {}, disableAutoSelect() {}, cancel() {} },
@@ -65,13 +70,61 @@ test('a code the provider refuses: "Something went wrong during Google login."',
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toBeEnabled();
 });
 
-test('redirect flow: /google-verify?code=… signs in and drops the code from the address', async ({ page }) => {
+/** Counts the calls that reach the API's Google exchange. */
+function exchangeCalls(page: Page): () => number {
+  let calls = 0;
+  page.on('request', (req) => {
+    if (req.url().includes('/api/v1/auth/google')) calls++;
+  });
+  return () => calls;
+}
+
+test('popup flow: a code that comes back with another state is dropped, nothing reaches the API', async ({ page }) => {
+  const calls = exchangeCalls(page);
+  await fakeGoogle(page, { code: codeFor(identity('Mallory')), scope: 'openid', state: 'attacker-state' });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expectToast(page, 'Google login failed — no authorization code received.');
+  await expect(page).toHaveURL(/\/login$/);
+  expect(calls()).toBe(0);
+});
+
+test('redirect flow (popup blocked): state and PKCE round trip, signs in and drops the code from the address', async ({
+  page,
+}) => {
   const who = identity('Rita Redirect');
-  await page.goto(`/google-verify?code=${codeFor(who)}`);
-  await expect(page).toHaveURL(/\/userdashboard$/);
+  await fakeGoogle(page, {}, true);
+  // Google's authorization page is the stand-in's /authorize (it keeps the PKCE challenge and checks the
+  // verifier when the API redeems the code); login_hint tells it who signs in.
+  let asked: URL | undefined;
+  await page.route('https://accounts.google.com/o/oauth2/v2/auth?**', (route) => {
+    asked = new URL(route.request().url());
+    const authorize = new URL(process.env.E2E_OIDC_AUTHORIZE_URL!);
+    authorize.search = asked.search;
+    authorize.searchParams.set('login_hint', codeFor(who));
+    return route.fulfill({ status: 302, headers: { location: authorize.href } });
+  });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  // Two navigations and a code exchange: room for a busy machine.
+  await expect(page).toHaveURL(/\/userdashboard$/, { timeout: 30_000 });
   await expectToast(page, 'Welcome, Rita Redirect!');
+  expect(asked?.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(asked?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
   await page.goBack();
   expect(page.url()).not.toContain('code=');
+});
+
+test('redirect flow: a link carrying a code but not this browser’s state signs nobody in (login CSRF)', async ({
+  page,
+}) => {
+  const calls = exchangeCalls(page);
+  await page.goto(`/google-verify?code=${codeFor(identity('Mallory'))}&state=attacker-state`);
+  await expectToast(page, 'Google login failed — no authorization code received.');
+  await expect(page.getByRole('link', { name: 'try signing in again' })).toHaveAttribute('href', '/login');
+  expect(calls()).toBe(0);
 });
 
 test('redirect flow without a code: the spec toast and a way back', async ({ page }) => {

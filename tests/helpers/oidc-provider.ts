@@ -48,10 +48,19 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url!;
 
+  // The redirect flow through the stand-in's own /authorize (which keeps the PKCE challenge and checks the
+  // verifier at the token endpoint, as Google does): login_hint carries codeFor(claims) for the code it issues.
+  const issued = new Map<string, IdClaims>();
+  const claimsOfCode = (code: unknown) => (typeof code === 'string' ? (issued.get(code) ?? claimsOf(code)) : undefined);
+  server.service.on('beforeAuthorizeRedirect', (redirect: { url: URL }, req: { url?: string }) => {
+    const code = redirect.url.searchParams.get('code');
+    const claims = claimsOf(new URL(req.url ?? '/', issuer).searchParams.get('login_hint'));
+    if (code && claims) issued.set(code, claims);
+  });
   server.service.on(
     'beforeTokenSigning',
     (token: { payload: Record<string, unknown> }, req: { body: { code?: unknown } }) => {
-      const claims = claimsOf(req.body.code);
+      const claims = claimsOfCode(req.body.code);
       // The mock looks codes up in a plain object, so 'toString' finds a function "nonce" that cannot be signed.
       if (typeof token.payload.nonce !== 'string') delete token.payload.nonce;
       Object.assign(token.payload, { email_verified: true, name: 'Test User', email: 'user@example.com' }, claims);
@@ -60,7 +69,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   server.service.on(
     'beforeResponse',
     (response: { statusCode: number; body: unknown }, req: { body: { grant_type?: unknown; code?: unknown } }) => {
-      if (req.body.grant_type === 'authorization_code' && !claimsOf(req.body.code)) {
+      if (req.body.grant_type === 'authorization_code' && !claimsOfCode(req.body.code)) {
         response.statusCode = 400;
         response.body = { error: 'invalid_grant' };
       }

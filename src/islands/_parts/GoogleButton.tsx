@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { GoogleOAuthProvider, useGoogleLogin, useGoogleOAuth } from '@react-oauth/google';
 import { notify } from '../../lib/toast.ts';
-import { completeGoogleSignIn, googleClientId } from './google.ts';
+import { completeGoogleSignIn, googleClientId, NO_CODE, randomState, startGoogleRedirect } from './google.ts';
 import { secondaryButton } from './ui.ts';
 
 function GoogleMark() {
@@ -32,15 +32,20 @@ function GoogleMark() {
 function Button({ label }: { label: string }) {
   const { scriptLoadedSuccessfully } = useGoogleOAuth();
   const [busy, setBusy] = useState(false);
+  const [state] = useState(randomState);
   const login = useGoogleLogin({
     flow: 'auth-code',
-    onSuccess: async ({ code }) => {
+    state,
+    onSuccess: async (response) => {
+      // A code that does not come back with our state was not asked for by this page: drop it.
+      const code = response.state === state ? response.code : undefined;
       setBusy(true);
       if (!(await completeGoogleSignIn(code))) setBusy(false);
     },
-    onError: () => notify('error', 'Google login failed — no authorization code received.'),
+    onError: () => notify('error', NO_CODE),
     onNonOAuthError: (err) => {
-      if (err.type !== 'popup_closed') notify('error', 'Something went wrong during Google login.');
+      if (err.type === 'popup_failed_to_open') void startGoogleRedirect();
+      else if (err.type !== 'popup_closed') notify('error', 'Something went wrong during Google login.');
     },
   });
   return (

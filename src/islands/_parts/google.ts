@@ -6,19 +6,75 @@ import { flashAndGo, notify } from '../../lib/toast.ts';
 
 export const googleClientId = (import.meta.env.PUBLIC_GOOGLE_CLIENT_ID as string | undefined) ?? '';
 
+// Both flows carry an OAuth `state` made in this browser and checked before the code goes to the API, so a
+// link or message carrying someone else's code cannot sign this browser in as them (login CSRF). The
+// redirect flow also uses PKCE; Google's popup flow has no place for it.
+const AUTHORIZE_URL = 'https://accounts.google.com/o/oauth2/v2/auth';
+const REDIRECT_KEY = 'google-redirect';
+export const NO_CODE = 'Google login failed — no authorization code received.';
+
+function base64url(bytes: ArrayBuffer | Uint8Array): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/** 256 random bits, base64url (43 characters: also a valid PKCE verifier). */
+export function randomState(): string {
+  return base64url(crypto.getRandomValues(new Uint8Array(32)));
+}
+
+/** Redirect flow, for when the popup cannot open: state and PKCE verifier wait in this tab's sessionStorage. */
+export async function startGoogleRedirect(): Promise<void> {
+  const state = randomState();
+  const verifier = randomState();
+  const challenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
+  sessionStorage.setItem(REDIRECT_KEY, JSON.stringify({ state, verifier }));
+  const params = new URLSearchParams({
+    client_id: googleClientId,
+    redirect_uri: `${location.origin}/google-verify`,
+    response_type: 'code',
+    scope: 'openid email profile',
+    state,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+  });
+  location.assign(`${AUTHORIZE_URL}?${params}`);
+}
+
+/** On /google-verify: the code and verifier, only when Google returned the state this tab sent (used once). */
+export function takeRedirectResult(params: URLSearchParams): { code: string; verifier: string } | undefined {
+  const stored = sessionStorage.getItem(REDIRECT_KEY);
+  sessionStorage.removeItem(REDIRECT_KEY);
+  let sent: { state?: unknown; verifier?: unknown } = {};
+  try {
+    sent = JSON.parse(stored ?? '{}') as typeof sent;
+  } catch {
+    return undefined;
+  }
+  const code = params.get('code');
+  if (!code || typeof sent.state !== 'string' || typeof sent.verifier !== 'string') return undefined;
+  return params.get('state') === sent.state ? { code, verifier: sent.verifier } : undefined;
+}
+
 /**
  * Resolves false when the sign-in did not happen (the toast has been shown). The redirect flow passes
- * the redirect_uri it used (this site's /google-verify); the popup flow has none.
+ * the redirect_uri it used (this site's /google-verify) and its PKCE verifier; the popup flow has neither.
+ * No code (or a state that did not match, which callers pass as no code) sends nothing to the API.
  */
-export async function completeGoogleSignIn(code: string | null | undefined, redirectUri?: string): Promise<boolean> {
+export async function completeGoogleSignIn(
+  code: string | null | undefined,
+  redirect?: { uri: string; verifier: string },
+): Promise<boolean> {
   if (!code) {
-    notify('error', 'Google login failed — no authorization code received.');
+    notify('error', NO_CODE);
     return false;
   }
   try {
     const { token, user } = await api.get<{ token: string; user: User }>('v1/auth/google', {
       code,
-      ...(redirectUri ? { redirect_uri: redirectUri } : {}),
+      ...(redirect ? { redirect_uri: redirect.uri, code_verifier: redirect.verifier } : {}),
     });
     startSession(token, user);
     flashAndGo('success', `Welcome, ${user.name}!`, '/userdashboard', true);

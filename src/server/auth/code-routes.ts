@@ -6,7 +6,7 @@ import { resetOtpBody, resetPasswordBody, verifyAccountBody } from '../../lib/sc
 import type { Deps } from '../context.ts';
 import { sessions, users, type CodePurpose, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp } from '../limits/client-ip.ts';
+import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { codeMail } from '../mail/templates.ts';
 import { errors, jsonBody, messageSchema, ok, publicRoute, router, userRoute } from '../openapi.ts';
@@ -16,6 +16,7 @@ import { hashPassword, refuseCommonPassword } from './passwords.ts';
 
 export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
 const CODE_REQUESTS_TOO_FAST = 'Too many code requests. Please wait a minute and try again.';
+const RESET_CODE_REFUSED = 'Invalid or expired code. Please request a new one.';
 const ALREADY_VERIFIED = 'Your account is already verified';
 
 const resetOtp = publicRoute({
@@ -69,7 +70,7 @@ export function codeRoutes(deps: Deps) {
   const limitCodeCheck = (ip: string, email: string) =>
     deps.limiter.consume([
       [RULES.codeCheckPerIp, ip],
-      [RULES.codeCheckPerAddress, email],
+      [RULES.codeCheckPerAddressIp, `${email}|${ip}`],
     ]);
   const mailFor = async (user: UserRow, purpose: CodePurpose) => {
     const code = await issueCode(deps, user.id, purpose);
@@ -79,21 +80,30 @@ export function codeRoutes(deps: Deps) {
   app.openapi(resetOtp, async (c) => {
     const email = normaliseEmail(c.req.valid('json').email);
     // Limits count the address whether or not it has an account, so that the answers stay identical.
-    await limitCodeMail(clientIp(c, deps.config.trustProxy), email);
-    const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-    // The mail goes out after the reply, so a known address does not answer slower than an unknown one.
-    if (user) deps.mail.sendSoon(await mailFor(user, 'reset-password'));
+    await limitCodeMail(clientKey(c, deps.config.trustProxy), email);
+    // Whether the address has an account changes only what happens after the reply (the lookup, the new
+    // code, the mail), so a known address answers exactly as fast as an unknown one.
+    deps.mail.sendSoon(
+      (async () => {
+        const [user] = await deps.db.select().from(users).where(eq(users.email, email));
+        return user && mailFor(user, 'reset-password');
+      })(),
+    );
     return c.json({ success: true as const, message: RESET_OTP_MESSAGE }, 200);
   });
 
   app.openapi(resetPassword, async (c) => {
     const body = c.req.valid('json');
     const email = normaliseEmail(body.email);
-    await limitCodeCheck(clientIp(c, deps.config.trustProxy), email);
+    await limitCodeCheck(clientKey(c, deps.config.trustProxy), email);
     refuseCommonPassword(body.NewPassword, 'NewPassword');
     const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-    if (!user) throw new ApiError(400, 'Invalid or expired code. Please request a new one.');
-    const codeId = await checkCode(deps, user.id, 'reset-password', body.otp);
+    // One answer for every failure (unknown address, no code, wrong code, too many tries), so that the
+    // call does not tell whether an address has an account or a pending code.
+    if (!user) throw new ApiError(400, RESET_CODE_REFUSED);
+    const codeId = await checkCode(deps, user.id, 'reset-password', body.otp).catch((err: unknown) => {
+      throw err instanceof ApiError && err.status === 400 ? new ApiError(400, RESET_CODE_REFUSED) : err;
+    });
     const passwordHash = await hashPassword(body.NewPassword);
     await deps.db.transaction(async (tx) => {
       await markCodeUsed(deps, tx, codeId);
@@ -101,13 +111,15 @@ export function codeRoutes(deps: Deps) {
       await tx.update(users).set({ passwordHash, isAccountVerified: true }).where(eq(users.id, user.id));
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     });
+    // The owner has proved the address: failed sign-ins counted against it no longer apply.
+    await deps.limiter.clear([[RULES.signInFailuresPerAccount, email]]);
     return c.json({ success: true as const, message: 'Password reset successfully' }, 200);
   });
 
   app.openapi(verifyOtp, async (c) => {
     const user = c.get('user');
     if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
-    await limitCodeMail(clientIp(c, deps.config.trustProxy), user.email);
+    await limitCodeMail(clientKey(c, deps.config.trustProxy), user.email);
     try {
       await deps.mail.send(await mailFor(user, 'verify-email'));
     } catch {
@@ -119,7 +131,7 @@ export function codeRoutes(deps: Deps) {
   app.openapi(verifyAccount, async (c) => {
     const user = c.get('user');
     if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
-    await limitCodeCheck(clientIp(c, deps.config.trustProxy), user.email);
+    await limitCodeCheck(clientKey(c, deps.config.trustProxy), user.email);
     const codeId = await checkCode(deps, user.id, 'verify-email', c.req.valid('json').otp);
     await deps.db.transaction(async (tx) => {
       await markCodeUsed(deps, tx, codeId);

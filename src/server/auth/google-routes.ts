@@ -6,7 +6,7 @@ import { isAddressInTrash } from '../admin/trash.ts';
 import type { Deps } from '../context.ts';
 import { identities, sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp } from '../limits/client-ip.ts';
+import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { errors, ok, publicRoute, router, sessionSchema } from '../openapi.ts';
 import { normaliseEmail } from '../users/email.ts';
@@ -21,7 +21,7 @@ const googleSignIn = publicRoute({
   path: '/google',
   tags: ['auth'],
   description:
-    "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify.",
+    "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify, and the PKCE code_verifier. The browser checks its OAuth state before calling.",
   request: {
     query: z.object({
       code: z
@@ -29,6 +29,11 @@ const googleSignIn = publicRoute({
         .min(1, { message: 'Missing authorization code' })
         .max(2048),
       redirect_uri: z.string().max(2048).optional(),
+      // RFC 7636: 43 to 128 characters of [A-Za-z0-9-._~].
+      code_verifier: z
+        .string()
+        .regex(/^[\w.~-]{43,128}$/, { message: 'Malformed code_verifier' })
+        .optional(),
     }),
   },
   responses: { 200: ok(sessionSchema, 'Signed in with Google'), ...errors(400, 401, 429, 503) },
@@ -41,12 +46,12 @@ export function googleRoutes(deps: Deps) {
 
   app.openapi(googleSignIn, async (c) => {
     if (!verifier || !deps.config.google) throw new ApiError(503, 'Google sign-in is not configured');
-    const { code, redirect_uri: redirectUri } = c.req.valid('query');
+    const { code, redirect_uri: redirectUri, code_verifier: codeVerifier } = c.req.valid('query');
     if (redirectUri !== undefined && redirectUri !== ownRedirect) {
       throw new ApiError(400, 'redirect_uri must be this site’s /google-verify page');
     }
-    await deps.limiter.consume([[RULES.googlePerIp, clientIp(c, deps.config.trustProxy)]]);
-    const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri);
+    await deps.limiter.consume([[RULES.googlePerIp, clientKey(c, deps.config.trustProxy)]]);
+    const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri, codeVerifier);
     const user = await findOrCreateUser(deps, identity);
     const token = await createSession(deps, user.id, c.req.header('user-agent'));
     return c.json({ success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) }, 200);

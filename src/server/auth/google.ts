@@ -1,6 +1,7 @@
 // Google sign-in, server side: exchange the authorization code at the token endpoint, then verify the
 // ID token against the provider's keys (issuer, audience, expiry, email_verified).
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { z } from '../../lib/schemas/zod.ts';
 import type { Config } from '../config.ts';
 import { ApiError } from '../errors.ts';
 
@@ -24,8 +25,9 @@ export class GoogleVerifier {
     this.jwks = createRemoteJWKSet(new URL(google.jwksUrl), { timeoutDuration: 5_000 });
   }
 
-  async identify(code: string, redirectUri: string): Promise<GoogleIdentity> {
-    const idToken = await this.exchange(code, redirectUri);
+  /** `codeVerifier`: the PKCE secret of a redirect flow the browser started with a code_challenge. */
+  async identify(code: string, redirectUri: string, codeVerifier?: string): Promise<GoogleIdentity> {
+    const idToken = await this.exchange(code, redirectUri, codeVerifier);
     let payload: Record<string, unknown>;
     try {
       ({ payload } = await jwtVerify(idToken, this.jwks, {
@@ -38,14 +40,18 @@ export class GoogleVerifier {
       throw new ApiError(401, SIGN_IN_FAILED);
     }
     const { sub, email, name, email_verified: verified } = payload;
-    if (typeof sub !== 'string' || typeof email !== 'string') throw new ApiError(401, SIGN_IN_FAILED);
+    if (typeof sub !== 'string' || !z.email().safeParse(email).success) throw new ApiError(401, SIGN_IN_FAILED);
     if (verified !== true && verified !== 'true') {
       throw new ApiError(401, 'Your Google e-mail address is not verified.');
     }
-    return { sub, email, name: typeof name === 'string' && name.trim() ? name.trim() : email.split('@')[0]! };
+    return {
+      sub,
+      email: email as string,
+      name: typeof name === 'string' && name.trim() ? name.trim() : (email as string).split('@')[0]!,
+    };
   }
 
-  private async exchange(code: string, redirectUri: string): Promise<string> {
+  private async exchange(code: string, redirectUri: string, codeVerifier?: string): Promise<string> {
     let res: Response;
     try {
       res = await fetch(this.google.tokenUrl, {
@@ -57,6 +63,7 @@ export class GoogleVerifier {
           client_id: this.google.clientId,
           client_secret: this.google.clientSecret,
           redirect_uri: redirectUri,
+          ...(codeVerifier ? { code_verifier: codeVerifier } : {}),
         }),
         signal: AbortSignal.timeout(10_000),
       });

@@ -7,8 +7,9 @@ import { isAddressInTrash } from '../admin/trash.ts';
 import type { Deps } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { clientIp } from '../limits/client-ip.ts';
+import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
+import type { Hit } from '../limits/rate-limiter.ts';
 import { errors, jsonBody, messageSchema, ok, publicRoute, router, sessionSchema, userRoute } from '../openapi.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
@@ -17,6 +18,8 @@ import { createSession, endSessions } from './sessions.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const INVALID_CREDENTIALS = 'Invalid credentials';
+const TOO_MANY_FAILURES =
+  'Too many failed sign-ins for this account. Please try again later, or reset your password by e-mail.';
 
 const signup = publicRoute({
   method: 'post',
@@ -57,7 +60,7 @@ export function authRoutes(deps: Deps) {
 
   app.openapi(signup, async (c) => {
     const body = c.req.valid('json');
-    const ip = clientIp(c, deps.config.trustProxy);
+    const ip = clientKey(c, deps.config.trustProxy);
     await deps.limiter.consume([
       [RULES.signupPerIp, ip],
       [RULES.signupPerIpHour, ip],
@@ -81,16 +84,22 @@ export function authRoutes(deps: Deps) {
 
   app.openapi(signIn, async (c) => {
     const body = c.req.valid('json');
-    const ip = clientIp(c, deps.config.trustProxy);
+    const ip = clientKey(c, deps.config.trustProxy);
     const email = normaliseEmail(body.email);
+    const failures: Hit[] = [[RULES.signInFailuresPerAccount, email]];
+    await deps.limiter.check(failures, TOO_MANY_FAILURES);
     await deps.limiter.consume([
       [RULES.signInPerIpEmail, `${ip}|${email}`],
       [RULES.signInPerIp, ip],
     ]);
     const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-    // Unknown address: verifyPassword still spends an argon2 verify, so both failures look the same.
+    // Unknown address: verifyPassword still spends an argon2 verify, so both failures look the same, and
+    // both count against the address.
     const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
-    if (!user || !valid) throw new ApiError(401, INVALID_CREDENTIALS);
+    if (!user || !valid) {
+      await deps.limiter.count(failures);
+      throw new ApiError(401, INVALID_CREDENTIALS);
+    }
     const token = await createSession(deps, user.id, c.req.header('user-agent'));
     return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
   });

@@ -1,12 +1,13 @@
 // Sessions: the client holds an opaque token, the database only its SHA-256. 30 days, new at every sign-in.
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, notInArray } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
+export const MAX_SESSIONS = 50;
 
 /** `userAgent` is the request's User-Agent header, kept so that the device list can name the session. */
 export async function createSession(deps: Deps, userId: string, userAgent: string | undefined): Promise<string> {
@@ -21,6 +22,15 @@ export async function createSession(deps: Deps, userId: string, userAgent: strin
     userAgent: keptUserAgent(userAgent),
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
   });
+  // A user keeps at most MAX_SESSIONS: the oldest end first, so a script signing in forever cannot grow
+  // the table without end.
+  const keep = deps.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(MAX_SESSIONS);
+  await deps.db.delete(sessions).where(and(eq(sessions.userId, userId), notInArray(sessions.id, keep)));
   return token;
 }
 

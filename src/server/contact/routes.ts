@@ -8,7 +8,7 @@ import { contactBody } from '../../lib/schemas/contact.ts';
 import type { Deps } from '../context.ts';
 import { findSession } from '../auth/sessions.ts';
 import { enquiries } from '../db/schema.ts';
-import { clientIp } from '../limits/client-ip.ts';
+import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox.ts';
@@ -29,7 +29,7 @@ export function contactRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(contact, async (c) => {
     const { website, ...fields } = c.req.valid('json');
-    const ip = clientIp(c, deps.config.trustProxy);
+    const ip = clientKey(c, deps.config.trustProxy);
     await deps.limiter.consume([
       [RULES.contactPerIp, ip],
       [RULES.contactPerIpHour, ip],

@@ -1,5 +1,6 @@
 // Every rate limit of the API, in one list (docs/decisions/014-api-rate-limits.md). A route applies
-// them with deps.limiter.consume([[RULES.x, key], …]), keyed on clientIp(c) and/or the address.
+// them with deps.limiter.consume([[RULES.x, key], …]). "Ip" keys are clientKey(c): an IPv4 address or an
+// IPv6 /64 in one spelling, so that one network cannot multiply its quota by rotating addresses.
 export interface Rule {
   name: string;
   limit: number;
@@ -12,13 +13,22 @@ const HOUR = 60 * MINUTE;
 export const RULES = {
   signInPerIpEmail: { name: 'sign-in:ip+email', limit: 10, windowMs: MINUTE },
   signInPerIp: { name: 'sign-in:ip', limit: 100, windowMs: MINUTE },
+  /**
+   * Failed sign-ins of one account, from anywhere: slows a guesser who rotates networks. Only failures
+   * count; the owner's password reset by mailed code is not affected, and a reset clears the window.
+   */
+  signInFailuresPerAccount: { name: 'sign-in-failures:email', limit: 10, windowMs: 15 * MINUTE },
   signupPerIp: { name: 'signup:ip', limit: 20, windowMs: MINUTE },
   signupPerIpHour: { name: 'signup:ip:hour', limit: 200, windowMs: HOUR },
   codeRequestPerIp: { name: 'code-request:ip', limit: 20, windowMs: MINUTE },
   codeMailPerAddress: { name: 'code-mail:address', limit: 1, windowMs: MINUTE },
   codeMailPerAddressHour: { name: 'code-mail:address:hour', limit: 5, windowMs: HOUR },
   codeCheckPerIp: { name: 'code-check:ip', limit: 30, windowMs: MINUTE },
-  codeCheckPerAddress: { name: 'code-check:address', limit: 20, windowMs: HOUR },
+  /**
+   * Code checks per (address, client): a stranger hammering someone's address spends only their own
+   * quota, never the owner's. Guessing itself is stopped by the 5 wrong tries a code allows.
+   */
+  codeCheckPerAddressIp: { name: 'code-check:address+ip', limit: 20, windowMs: HOUR },
   contactPerIp: { name: 'contact:ip', limit: 5, windowMs: MINUTE },
   contactPerIpHour: { name: 'contact:ip:hour', limit: 20, windowMs: HOUR },
   googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },

@@ -48,15 +48,18 @@ export class Mailer {
    * on whether (or how fast) mail goes out. It is background work: kept alive on platforms that freeze
    * after the reply, and waited for at shutdown.
    */
-  sendSoon(message: Message): void {
+  sendSoon(message: Message | Promise<Message | undefined>): void {
     const job = (async () => {
+      // A promise: the message is still being made (or turns out not to be needed) after the reply.
+      const ready = await message;
+      if (!ready) return;
       for (let attempt = 0; ; attempt++) {
         try {
-          return await this.send(message);
+          return await this.send(ready);
         } catch (err) {
           const delay = RETRY_DELAYS_MS[attempt];
           if (delay === undefined) {
-            console.error(`Mail to ${message.to} failed: ${(err as Error).message}`);
+            console.error(`Mail to ${ready.to} failed: ${(err as Error).message}`);
             return;
           }
           await new Promise((r) => setTimeout(r, delay));
