@@ -6,6 +6,7 @@ import type { Deps } from '../context.ts';
 import type { CodePurpose, UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
+import type { Hit } from '../limits/rate-limiter.ts';
 import { checkCode } from '../auth/codes.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 
@@ -28,11 +29,14 @@ export async function proveOwner(
 ): Promise<string | undefined> {
   if (user.passwordHash) {
     if (!proof.password) throw missing(how.passwordField, 'Enter your current password');
+    const failures: Hit[] = [[RULES.signInFailuresPerAccount, user.email]];
+    await deps.limiter.check(failures);
     await deps.limiter.consume([
       [RULES.signInPerIpEmail, `${ip}|${user.email}`],
       [RULES.signInPerIp, ip],
     ]);
     if (!(await verifyPassword(user.passwordHash, proof.password))) {
+      await deps.limiter.count(failures);
       throw new ApiError(401, WRONG_PASSWORD, {}, [{ path: how.passwordField, message: WRONG_PASSWORD }]);
     }
     return undefined;
@@ -40,7 +44,7 @@ export async function proveOwner(
   if (!proof.otp) throw missing('otp', 'Enter the 6-digit code we sent to your e-mail');
   await deps.limiter.consume([
     [RULES.codeCheckPerIp, ip],
-    [RULES.codeCheckPerAddress, user.email],
+    [RULES.codeCheckPerAddressIp, `${user.email}|${ip}`],
   ]);
   return checkCode(deps, user.id, how.purpose, proof.otp);
 }

@@ -16,7 +16,7 @@ import type { Deps } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { CODE_TTL_MS, issueCode } from '../auth/codes.ts';
-import { clientIp } from '../limits/client-ip.ts';
+import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { codeMail } from '../mail/templates.ts';
@@ -113,7 +113,7 @@ const remove = userRoute({
 
 export function accountRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
-  const ipOf = (c: Parameters<typeof clientIp>[0]) => clientIp(c, deps.config.trustProxy);
+  const ipOf = (c: Parameters<typeof clientKey>[0]) => clientKey(c, deps.config.trustProxy);
 
   app.openapi(getAccount, (c) => c.json({ success: true as const, user: toAccountUser(c.get('user')) }, 200));
 
