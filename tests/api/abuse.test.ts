@@ -192,6 +192,7 @@ describe('housekeeping', () => {
         tokenHash: crypto.randomUUID(),
         userId: acc.user._id,
         createdAt: new Date(start + (i + 1) * 1_000),
+        lastUsedAt: new Date(start + (i + 1) * 1_000),
         expiresAt: new Date(start + 30 * 24 * 60 * MINUTE),
       })),
     );
