@@ -21,6 +21,9 @@ let databaseUrl: string;
 let caPem: string;
 let otherCaPem: string;
 
+/** A new EC key and, with -x509, a self-signed certificate (a CA); without, a signing request. */
+const NEW_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
 /** A CA (key and self-signed certificate) made with openssl. */
 async function makeCa(name: string): Promise<{ key: string; cert: string }> {
   const key = path.join(dir, `${name}.key`);
@@ -28,11 +31,7 @@ async function makeCa(name: string): Promise<{ key: string; cert: string }> {
   await run('openssl', [
     'req',
     '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
+    ...NEW_KEY,
     '-keyout',
     key,
     '-out',
@@ -54,20 +53,7 @@ beforeAll(async () => {
   const cert = path.join(dir, 'server.crt');
   const ext = path.join(dir, 'server.ext');
   await writeFile(ext, 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
-  await run('openssl', [
-    'req',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:prime256v1',
-    '-nodes',
-    '-keyout',
-    key,
-    '-out',
-    csr,
-    '-subj',
-    '/CN=127.0.0.1',
-  ]);
+  await run('openssl', ['req', ...NEW_KEY, '-keyout', key, '-out', csr, '-subj', '/CN=127.0.0.1']);
   await run('openssl', [
     'x509',
     '-req',
