@@ -148,6 +148,47 @@ describe('a deleted user', () => {
   });
 });
 
+describe('enquiries sent while signed in', () => {
+  const linkOf = async (enquiryId: string) => {
+    const [row] = await rawRows(t, sql`SELECT user_id FROM enquiries WHERE id = ${enquiryId}`);
+    if (!row) throw new Error(`no enquiry ${enquiryId}`);
+    return row.user_id;
+  };
+
+  it('keep their link to a user who is deleted and restored', async () => {
+    const sender = await signUp(t);
+    const sent = await t.call('POST', '/form/contact', {
+      token: sender.token,
+      body: { name: 'Signed In', email: sender.email, phoneNumber: '1', message: 'Linked to my account' },
+      ip: freshIp(),
+    });
+    expect(sent.status).toBe(201);
+    const [row] = await rawRows(t, sql`SELECT id FROM enquiries WHERE user_id = ${sender.user._id}`);
+    const enquiryId = String(row!.id);
+    await del(`/v1/admin/user/delete/${sender.user._id}`);
+    // The enquiry stays for the company, without the link, while the account is in the trash.
+    expect(await linkOf(enquiryId)).toBeNull();
+    await restore('user', sender.user._id);
+    expect(await linkOf(enquiryId)).toBe(sender.user._id);
+  });
+
+  it('come back without the link when the user is gone for good', async () => {
+    const sender = await signUp(t);
+    await t.call('POST', '/form/contact', {
+      token: sender.token,
+      body: { name: 'Signed In', email: sender.email, phoneNumber: '1', message: 'Mine' },
+      ip: freshIp(),
+    });
+    const [row] = await rawRows(t, sql`SELECT id FROM enquiries WHERE user_id = ${sender.user._id}`);
+    const enquiryId = String(row!.id);
+    await del(`/v1/admin/contact/delete/${enquiryId}`);
+    await del(`/v1/admin/user/delete/${sender.user._id}`);
+    await t.call('DELETE', `/v1/admin/trash/user/${sender.user._id}`, { token: admin.token });
+    expect((await restore('contact', enquiryId)).status).toBe(200);
+    expect(await linkOf(enquiryId)).toBeNull();
+  });
+});
+
 describe('a deleted enquiry', () => {
   it('comes back with every column and its thread', async () => {
     const sent = await sendEnquiry(t);

@@ -3,7 +3,8 @@ import { pageOf, trashItemSchema, trashListQuery, trashParams } from '../../lib/
 import type { Deps } from '../context.ts';
 import { adminRoute, errors, messageSchema, ok, router } from '../openapi.ts';
 import { audit } from './audit.ts';
-import { deleteFromTrash, listTrash, restoreFromTrash } from './trash.ts';
+import { deleteFromTrash, restoreFromTrash } from './trash.ts';
+import { listTrash } from './trash-list.ts';
 
 const tags = ['admin'];
 

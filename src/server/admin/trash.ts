@@ -3,17 +3,17 @@
 // puts them back with jsonb_populate_record, so every column comes back equal, whatever its type, and
 // columns added to the tables later are carried without changes here. What is not kept: a user's
 // sessions and one-time codes (a restored user signs in again).
-import { and, count, desc, eq, getTableColumns, getTableName, gt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, getTableName, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { ENQUIRY_STATUSES, LIMITS, type EnquiryStatus } from '../../lib/constants.ts';
-import type { TrashItem, TrashKind } from '../../lib/schemas/admin.ts';
+import { LIMITS } from '../../lib/constants.ts';
+import type { TrashKind } from '../../lib/schemas/admin.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { enquiries, enquiryReplies, identities, trash, users, type TrashData, type TrashRow } from '../db/schema.ts';
+import { enquiries, enquiryReplies, identities, trash, users, type TrashData } from '../db/schema.ts';
 import { ApiError, sqlState } from '../errors.ts';
 import { audit } from './audit.ts';
 
 const DAY_MS = 86_400_000;
-const KEEP_MS = LIMITS.trashDays * DAY_MS;
+export const KEEP_MS = LIMITS.trashDays * DAY_MS;
 
 interface KindSpec {
   table: PgTable & { id: PgColumn };
@@ -21,6 +21,13 @@ interface KindSpec {
   email: PgColumn;
   /** Tables whose rows belong to this row and go (ON DELETE CASCADE) and come back with it. */
   related: Array<{ table: PgTable; owner: PgColumn }>;
+  /**
+   * Rows elsewhere that point at this row and stay when it goes (ON DELETE SET NULL): the pointers are
+   * set again on a restore (a user's enquiries sent while signed in).
+   */
+  links: Array<{ table: PgTable & { id: PgColumn }; pointer: PgColumn }>;
+  /** Columns of this row that point at a user; cleared on a restore when that user is gone by then. */
+  userPointers: string[];
   notFound: string;
 }
 
@@ -30,6 +37,8 @@ const KINDS: Record<TrashKind, KindSpec> = {
     name: users.name,
     email: users.email,
     related: [{ table: identities, owner: identities.userId }],
+    links: [{ table: enquiries, pointer: enquiries.userId }],
+    userPointers: [],
     notFound: 'User not found',
   },
   contact: {
@@ -37,12 +46,14 @@ const KINDS: Record<TrashKind, KindSpec> = {
     name: enquiries.name,
     email: enquiries.email,
     related: [{ table: enquiryReplies, owner: enquiryReplies.enquiryId }],
+    links: [],
+    userPointers: [enquiries.userId.name],
     notFound: 'Enquiry not found',
   },
 };
 
 /** Entries younger than this are in the trash; older ones count as purged even before the purge runs. */
-const keptSince = (now: Date) => new Date(now.getTime() - KEEP_MS);
+export const keptSince = (now: Date) => new Date(now.getTime() - KEEP_MS);
 
 export interface Trashed {
   id: string;
@@ -73,10 +84,15 @@ export async function moveToTrash(
       .where(eq(r.owner, id));
     related[getTableName(r.table)] = rows.map((x) => x.row);
   }
+  const links: TrashData['links'] = {};
+  for (const l of spec.links) {
+    const rows = await tx.select({ id: l.table.id }).from(l.table).where(eq(l.pointer, id));
+    links[getTableName(l.table)] = rows.map((x) => String(x.id));
+  }
   const entry = {
     email: String(found.email).toLowerCase(),
     name: String(found.name),
-    data: { row: found.row, related },
+    data: { row: found.row, related, links },
     deletedAt: now,
     deletedBy,
   };
@@ -109,11 +125,25 @@ export async function restoreFromTrash(tx: Tx, kind: TrashKind, id: string, now:
     .where(and(eq(trash.kind, kind), eq(trash.id, id), gt(trash.deletedAt, keptSince(now))))
     .returning();
   if (!entry) throw new ApiError(404, 'Not in the trash');
+  const row = { ...entry.data.row };
+  for (const key of spec.userPointers) {
+    if (typeof row[key] !== 'string') continue;
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, row[key]));
+    if (!user) row[key] = null;
+  }
   try {
-    await tx.execute(reinsert(spec.table, [entry.data.row])!);
+    await tx.execute(reinsert(spec.table, [row])!);
     for (const r of spec.related) {
       const statement = reinsert(r.table, entry.data.related[getTableName(r.table)] ?? []);
       if (statement) await tx.execute(statement);
+    }
+    for (const l of spec.links) {
+      const ids = entry.data.links?.[getTableName(l.table)] ?? [];
+      if (ids.length === 0) continue;
+      // Only rows that still exist and point nowhere: a row someone has linked elsewhere keeps that.
+      await tx.execute(
+        sql`UPDATE ${l.table} SET ${sql.identifier(l.pointer.name)} = ${id} WHERE ${and(inArray(l.table.id, ids), isNull(l.pointer))}`,
+      );
     }
   } catch (err) {
     // 23505: the address (or a Google identity) belongs to an account made since the deletion.
@@ -169,57 +199,4 @@ export async function isAddressInTrash(db: Db | Tx, email: string, now: Date): P
     .where(and(eq(trash.kind, 'user'), eq(trash.email, email.toLowerCase()), gt(trash.deletedAt, keptSince(now))))
     .limit(1);
   return hit !== undefined;
-}
-
-function toItem(row: TrashRow, deletedBy: string | null): TrashItem {
-  const r = row.data.row;
-  const common = {
-    _id: row.id,
-    deletedAt: row.deletedAt.toISOString(),
-    purgeAt: new Date(row.deletedAt.getTime() + KEEP_MS).toISOString(),
-    deletedBy,
-  };
-  if (row.kind === 'user') {
-    return {
-      kind: 'user',
-      ...common,
-      user: {
-        _id: row.id,
-        name: row.name,
-        email: row.email,
-        isAccountVerified: r.is_account_verified === true,
-        isAdmin: r.is_admin === true,
-      },
-    };
-  }
-  return {
-    kind: 'contact',
-    ...common,
-    enquiry: {
-      _id: row.id,
-      username: row.name,
-      email: String(r.email ?? row.email),
-      message: String(r.message ?? ''),
-      phoneNumber: String(r.phone_number ?? ''),
-      createdAt: new Date(String(r.created_at)).toISOString(),
-      status: (ENQUIRY_STATUSES as readonly unknown[]).includes(r.status) ? (r.status as EnquiryStatus) : 'new',
-    },
-  };
-}
-
-/** Newest deletions first, within the days the trash keeps. */
-export async function listTrash(db: Db, now: Date, opts: { kind?: TrashKind; page: number; pageSize: number }) {
-  const where = and(gt(trash.deletedAt, keptSince(now)), opts.kind ? eq(trash.kind, opts.kind) : undefined);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ entry: trash, deletedBy: users.email })
-      .from(trash)
-      .leftJoin(users, eq(users.id, trash.deletedBy))
-      .where(where)
-      .orderBy(desc(trash.deletedAt), trash.id)
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(trash).where(where),
-  ]);
-  return { data: rows.map((r) => toItem(r.entry, r.deletedBy)), total: total?.n ?? 0 };
 }

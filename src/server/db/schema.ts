@@ -153,6 +153,8 @@ export interface TrashData {
   row: Record<string, unknown>;
   /** Rows of other tables that belong to it, by table name (a user's identities, an enquiry's replies). */
   related: Record<string, Record<string, unknown>[]>;
+  /** Ids of rows elsewhere that pointed at it, by table name (a user's enquiries), to point them back. */
+  links?: Record<string, string[]>;
 }
 
 /** Every admin action: who did what to which row, and when. Kept for good. */
