@@ -1,16 +1,66 @@
-// `npm run bench`: requests per second and p50/p99 latency of the `npm start` server on loopback,
-// each beside a bare node:http hello-world on the same machine. Bounded: a few seconds per target.
-// Run `npm run build` first. BENCH_SECONDS and BENCH_CONNECTIONS adjust the load.
+// `npm run bench`: the `npm start` server on loopback, once on the embedded PGlite and once on a
+// throwaway PostgreSQL server (started here as the API tests do), in the same run:
+// 1. saturation: autocannon's req/s and p50/p99 for a static page and each API call, beside a bare
+//    node:http hello-world;
+// 2. mixed: the static page's latency at a steady rate alone, then again while steady streams of API
+//    calls run beside it (does the API slow the pages down?).
+// Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_MIX_SECONDS adjust the load.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
+import { startPostgres } from '../tests/helpers/postgres.ts';
 import { freePort, startServer } from '../tests/helpers/server.ts';
 import { run, type RunFigures } from './load/autocannon-run.ts';
+import { steady, type Stream, type StreamFigures } from './load/steady.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 10);
+const PAGE = '/projects';
+/** The static page's steady rate in the mixed benchmark, alone and beside the API streams. */
+const PAGE_RATE = 200;
+
+interface Session {
+  url: string;
+  token: string;
+  email: string;
+  password: string;
+}
+
+let messages = 0;
+const contactBody = () =>
+  JSON.stringify({
+    name: 'Bench',
+    email: 'bench@example.com',
+    phoneNumber: '+91 98765 43210',
+    message: `load ${messages++}`,
+  });
+// A fresh client address per request (the server trusts X-Forwarded-For here), so that the per-address
+// rate limits measure the API rather than stop the load.
+let clients = 0;
+const spreadAddress = () => `10.200.${(clients >> 8) & 255}.${clients++ & 255}`;
+
+/** The API calls that run beside the page in the mixed benchmark: one more stream is one more entry. */
+function apiStreams(s: Session): Stream[] {
+  return [
+    {
+      name: 'GET /api/v1/auth/user',
+      rate: 100,
+      path: '/api/v1/auth/user',
+      headers: () => ({ authorization: `Bearer ${s.token}` }),
+    },
+    {
+      name: 'POST /api/form/contact',
+      rate: 20,
+      method: 'POST',
+      path: '/api/form/contact',
+      headers: () => ({ 'x-forwarded-for': spreadAddress() }),
+      body: contactBody,
+    },
+  ];
+}
 
 async function startBaseline() {
   const port = await freePort();
@@ -27,7 +77,7 @@ async function startBaseline() {
 }
 
 async function argon2PerSecond(): Promise<number> {
-  // The API's password-hashing parameters: argon2id, m=19456 KiB, t=2, p=1.
+  // The project's parameters: argon2id, m=19456 KiB, t=2, p=1.
   const started = performance.now();
   let count = 0;
   while (performance.now() - started < 3000) {
@@ -37,66 +87,128 @@ async function argon2PerSecond(): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-const baseline = await startBaseline();
-const server = await startServer({ env: { DATA_DIR: dataDir, TRUST_PROXY: 'true', NODE_ENV: 'development' } });
-try {
+async function signUp(url: string): Promise<Session> {
   const email = `bench-${Date.now()}@example.com`;
   const password = 'bench-password-123';
-  const signup = await fetch(`${server.url}/api/v1/auth/signup`, {
+  const res = await fetch(`${url}/api/v1/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ name: 'Bench User', email, password }),
   });
-  const { token } = (await signup.json()) as { token: string };
+  if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return { url, token, email, password };
+}
 
-  let n = 0;
-  const contact = () =>
-    JSON.stringify({
-      name: 'Bench',
-      email: 'bench@example.com',
-      phoneNumber: '+91 98765 43210',
-      message: `load ${n++}`,
-    });
+type Row = [target: string, db: string, figures: RunFigures];
+interface Mix {
+  db: string;
+  alone: StreamFigures;
+  mixed: StreamFigures[];
+}
 
-  const rows: [string, RunFigures][] = [];
+async function saturate(s: Session, db: string, rows: Row[]) {
   const bench = async (name: string, spec: Omit<Parameters<typeof run>[0], 'connections' | 'seconds'>) => {
-    process.stderr.write(`running ${name}...\n`);
-    rows.push([name, await run({ connections, seconds, ...spec })]);
+    process.stderr.write(`${db}: ${name}...\n`);
+    rows.push([name, db, await run({ connections, seconds, ...spec })]);
   };
-  await bench('node:http hello-world (baseline)', { url: baseline.url });
-  await bench('static page GET /projects', { url: `${server.url}/projects`, headers: { 'accept-encoding': 'br' } });
-  await bench('GET /api/health', { url: `${server.url}/api/health` });
+  await bench(`static page GET ${PAGE} (brotli)`, { url: `${s.url}${PAGE}`, headers: { 'accept-encoding': 'br' } });
+  await bench('GET /api/health', { url: `${s.url}/api/health` });
   await bench('GET /api/v1/auth/user', {
-    url: `${server.url}/api/v1/auth/user`,
-    headers: { authorization: `Bearer ${token}` },
+    url: `${s.url}/api/v1/auth/user`,
+    headers: { authorization: `Bearer ${s.token}` },
   });
   await bench('POST /api/form/contact', {
-    url: `${server.url}/api/form/contact`,
+    url: `${s.url}/api/form/contact`,
     method: 'POST',
-    body: contact,
+    body: contactBody,
     spreadClients: true,
   });
   await bench('POST /api/v1/auth/sign-in', {
-    url: `${server.url}/api/v1/auth/sign-in`,
+    url: `${s.url}/api/v1/auth/sign-in`,
     method: 'POST',
-    body: () => JSON.stringify({ email, password }),
+    body: () => JSON.stringify({ email: s.email, password: s.password }),
     spreadClients: true,
   });
-  const argon2 = await argon2PerSecond();
+}
 
-  const base = rows[0]![1].rps;
-  console.log(`\nautocannon, ${connections} connections, ${seconds} s each, loopback; ${new Date().toISOString()}`);
-  console.log('| target | req/s | p50 ms | p99 ms | vs baseline | errors | non-2xx |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const [name, f] of rows) {
+async function mix(s: Session, db: string): Promise<Mix> {
+  const page: Stream = {
+    name: `GET ${PAGE}`,
+    rate: PAGE_RATE,
+    path: PAGE,
+    headers: () => ({ 'accept-encoding': 'br' }),
+  };
+  process.stderr.write(`${db}: mixed, warming up, then the page alone...\n`);
+  await steady(s.url, [page, ...apiStreams(s)], 2);
+  const [alone] = await steady(s.url, [page], mixSeconds);
+  process.stderr.write(`${db}: mixed, page beside the API streams...\n`);
+  const mixed = await steady(s.url, [page, ...apiStreams(s)], mixSeconds);
+  return { db, alone: alone!, mixed };
+}
+
+const rows: Row[] = [];
+const mixes: Mix[] = [];
+const baseline = await startBaseline();
+process.stderr.write('node:http hello-world (baseline)...\n');
+rows.push(['node:http hello-world (baseline)', '-', await run({ url: baseline.url, connections, seconds })]);
+baseline.stop();
+
+const postgres = await startPostgres();
+try {
+  for (const db of ['PGlite', 'PostgreSQL']) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+    const databaseUrl: Record<string, string> =
+      db === 'PostgreSQL' ? { DATABASE_URL: await postgres.createDatabase() } : {};
+    const env = { DATA_DIR: dataDir, TRUST_PROXY: 'true', NODE_ENV: 'development', ...databaseUrl };
+    const server = await startServer({ env });
+    try {
+      const session = await signUp(server.url);
+      // Mixed first: the saturation runs leave work queued behind them (argon2 hashes of sign-in).
+      mixes.push(await mix(session, db));
+      await saturate(session, db, rows);
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  await postgres.stop();
+}
+const argon2 = await argon2PerSecond();
+
+const base = rows[0]![2].rps;
+console.log(
+  `\nSaturation: autocannon, ${connections} connections, ${seconds} s each, loopback; ${new Date().toISOString()}`,
+);
+console.log('| target | database | req/s | p50 ms | p99 ms | vs baseline | errors | non-2xx |');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|');
+for (const [name, db, f] of rows) {
+  console.log(
+    `| ${name} | ${db} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / base) * 100).toFixed(1)}% | ${f.errors} | ${f.non2xx} |`,
+  );
+}
+
+const ms = (v: number) => v.toFixed(2);
+const statuses = (f: StreamFigures) =>
+  Object.entries(f.statusCounts)
+    .map(([code, n]) => `${n}×${code}`)
+    .join(' ') + (f.errors ? ` ${f.errors} errors` : '');
+console.log(`\nMixed: GET ${PAGE} at ${PAGE_RATE} req/s for ${mixSeconds} s, alone and beside steady API streams`);
+console.log('| database | stream | req/s | p50 ms | p99 ms | max ms | answers |');
+console.log('|---|---|---:|---:|---:|---:|---|');
+for (const m of mixes) {
+  console.log(
+    `| ${m.db} | ${m.alone.name}, alone | ${m.alone.rps.toFixed(0)} | ${ms(m.alone.p50)} | ${ms(m.alone.p99)} | ${ms(m.alone.max)} | ${statuses(m.alone)} |`,
+  );
+  for (const f of m.mixed) {
     console.log(
-      `| ${name} | ${f.rps.toFixed(0)} | ${f.p50} | ${f.p99} | ${((f.rps / base) * 100).toFixed(1)}% | ${f.errors} | ${f.non2xx} |`,
+      `| ${m.db} | ${f.name}, mixed | ${f.rps.toFixed(0)} | ${ms(f.p50)} | ${ms(f.p99)} | ${ms(f.max)} | ${statuses(f)} |`,
     );
   }
-  console.log(`\nargon2id (m=19456 KiB, t=2, p=1) alone, one thread: ${argon2.toFixed(1)} hashes/s`);
-} finally {
-  await server.stop();
-  baseline.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+for (const m of mixes) {
+  const ratio = m.mixed[0]!.p99 / m.alone.p99;
+  console.log(`${m.db}: static page p99 beside the API is ${ratio.toFixed(2)}× its p99 alone (goal: at most 2×)`);
+}
+console.log(`\nargon2id (m=19456 KiB, t=2, p=1) alone, one thread: ${argon2.toFixed(1)} hashes/s`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseOptions } from '@node-rs/argon2';
 import { LIMITS } from '../../src/lib/constants.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { freshIp, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
 
 let t: TestApi;
@@ -205,6 +205,35 @@ describe('GET /api/v1/auth/user and /api/v1/users/user', () => {
     const acc = await signUp(t);
     t.clock.advance(30 * 86_400_000 + 1000);
     expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).status).toBe(401);
+  });
+
+  it('keeps lastUsedAt to the minute with at most one write a minute per session', async () => {
+    const acc = await signUp(t);
+    // xmin changes with every write of a row, even one that stores the same values.
+    const stored = async () => {
+      const [row] = await t.api.db
+        .select({ lastUsedAt: sessions.lastUsedAt, version: sql<string>`xmin::text` })
+        .from(sessions)
+        .where(eq(sessions.userId, acc.user._id));
+      return row!;
+    };
+    const first = await stored();
+    expect(Math.abs(first.lastUsedAt.getTime() - t.clock.now().getTime())).toBeLessThan(5_000);
+    for (let i = 0; i < 5; i++) expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).status).toBe(200);
+    t.clock.advance(50_000);
+    expect((await t.call('GET', '/v1/users/user', { token: acc.token })).status).toBe(200);
+    expect(await stored()).toEqual(first);
+
+    t.clock.advance(15_000);
+    const before = t.clock.now().getTime();
+    expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).status).toBe(200);
+    const touched = await stored();
+    expect(touched.lastUsedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(touched.version).not.toBe(first.version);
+
+    t.clock.advance(30_000);
+    for (let i = 0; i < 5; i++) expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).status).toBe(200);
+    expect(await stored()).toEqual(touched);
   });
 
   it('stores only the SHA-256 of session tokens', async () => {

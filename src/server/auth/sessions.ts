@@ -1,13 +1,18 @@
 // Sessions: the client holds an opaque token, the database only its SHA-256. 30 days, new at every sign-in.
+// An authenticated request costs one query (session joined to its user); `lastUsedAt` is
+// written at most once a minute per session, not on every request (docs/decisions/042-session-lookup-and-last-used.md).
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { Deps } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
 export const MAX_SESSIONS = 50;
+/** How stale `lastUsedAt` may get before a request refreshes it. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /** `userAgent` is the request's User-Agent header, kept so that the device list can name the session. */
 export async function createSession(deps: Deps, userId: string, userAgent: string | undefined): Promise<string> {
@@ -34,15 +39,42 @@ export async function createSession(deps: Deps, userId: string, userAgent: strin
   return token;
 }
 
+// Built once per database, so the SQL text is not rebuilt per request. Unnamed (''): a named statement
+// would live on one server connection, which a transaction-mode pooler does not promise (client.ts).
+const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('');
+}
+
 export async function findSession(
   deps: Deps,
   token: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await deps.db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, deps.now())));
+  let lookup = lookups.get(deps.db);
+  if (!lookup) {
+    lookup = prepareLookup(deps.db);
+    lookups.set(deps.db, lookup);
+  }
+  const now = deps.now();
+  const [row] = await lookup.execute({ tokenHash: sha256(token), now: now.toISOString() });
+  if (row && now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
+    // The condition repeats in SQL so that concurrent requests (or API processes) write it once.
+    await deps.db
+      .update(sessions)
+      .set({ lastUsedAt: now })
+      .where(
+        and(
+          eq(sessions.id, row.session.id),
+          lt(sessions.lastUsedAt, new Date(now.getTime() - LAST_USED_RESOLUTION_MS + 1)),
+        ),
+      );
+    row.session.lastUsedAt = now;
+  }
   return row;
 }
 

@@ -7,6 +7,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
@@ -44,14 +45,22 @@ export async function openDatabase(
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
+  const { PgliteThread } = await import('./pglite-thread.ts');
   const { drizzle } = await import('drizzle-orm/pglite');
   await mkdir(dir, { recursive: true });
   const release = await acquireDataDirLock(dir);
   try {
-    const client = await PGlite.create(dir);
-    const db = drizzle({ client, schema });
-    const migrationsApplied = await applyMigrations(db as unknown as Db, migrationsFolder);
+    // PGlite runs in a thread of its own (pglite-thread.ts); the client has the two methods the driver
+    // calls (query, transaction), not all of PGlite.
+    const client = await PgliteThread.open(dir);
+    const db = drizzle({ client: client as unknown as PGlite, schema });
+    let migrationsApplied: number;
+    try {
+      migrationsApplied = await applyMigrations(db as unknown as Db, migrationsFolder);
+    } catch (err) {
+      await client.close();
+      throw err;
+    }
     return {
       db: db as unknown as Db,
       kind: 'pglite',
