@@ -18,34 +18,36 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Case = [method: string, path: () => string, body: unknown, adminStatus: number];
+// Paths are written with {enquiry} and {user}: their ids exist only after beforeAll.
+type Case = [method: string, path: string, body: unknown, adminStatus: number];
 const cases: Case[] = [
-  ['GET', () => '/v1/admin/stats?days=30', undefined, 200],
-  ['GET', () => '/v1/admin/contact?status=new', undefined, 200],
-  ['PATCH', () => `/v1/admin/contact/${enquiry.id}`, { status: 'in-progress' }, 200],
-  ['POST', () => `/v1/admin/contact/${enquiry.id}/reply`, { message: 'Thank you, we will call you.' }, 201],
-  ['GET', () => '/v1/admin/contact/export?status=answered', undefined, 200],
-  ['PATCH', () => `/v1/admin/user/${target.user._id}`, { name: 'Renamed Person' }, 200],
-  ['POST', () => `/v1/admin/user/${target.user._id}/verification-code`, undefined, 200],
-  ['DELETE', () => `/v1/admin/user/${target.user._id}/sessions`, undefined, 200],
-  ['GET', () => '/v1/admin/trash', undefined, 200],
-  ['GET', () => '/v1/admin/audit?page=1', undefined, 200],
+  ['GET', '/v1/admin/stats?days=30', undefined, 200],
+  ['GET', '/v1/admin/contact?status=new', undefined, 200],
+  ['PATCH', '/v1/admin/contact/{enquiry}', { status: 'in-progress' }, 200],
+  ['POST', '/v1/admin/contact/{enquiry}/reply', { message: 'Thank you, we will call you.' }, 201],
+  ['GET', '/v1/admin/contact/export?status=answered', undefined, 200],
+  ['PATCH', '/v1/admin/user/{user}', { name: 'Renamed Person' }, 200],
+  ['POST', '/v1/admin/user/{user}/verification-code', undefined, 200],
+  ['DELETE', '/v1/admin/user/{user}/sessions', undefined, 200],
+  ['GET', '/v1/admin/trash', undefined, 200],
+  ['GET', '/v1/admin/audit?page=1', undefined, 200],
   // Last: they use up the rows above.
-  ['DELETE', () => `/v1/admin/contact/delete/${enquiry.id}`, undefined, 200],
-  ['POST', () => `/v1/admin/trash/contact/${enquiry.id}/restore`, undefined, 200],
-  ['DELETE', () => `/v1/admin/user/delete/${target.user._id}`, undefined, 200],
-  ['DELETE', () => `/v1/admin/trash/user/${target.user._id}`, undefined, 200],
+  ['DELETE', '/v1/admin/contact/delete/{enquiry}', undefined, 200],
+  ['POST', '/v1/admin/trash/contact/{enquiry}/restore', undefined, 200],
+  ['DELETE', '/v1/admin/user/delete/{user}', undefined, 200],
+  ['DELETE', '/v1/admin/trash/user/{user}', undefined, 200],
 ];
 
 describe('admin calls', () => {
-  it.each(cases)('%s %s: 401, 403, then the admin’s answer', async (method, path, body, adminStatus) => {
-    const nobody = await t.call(method, path(), { body });
+  it.each(cases)('%s %s: 401, 403, then the admin’s answer', async (method, template, body, adminStatus) => {
+    const path = template.replace('{enquiry}', enquiry.id).replace('{user}', target.user._id);
+    const nobody = await t.call(method, path, { body });
     expect(nobody.status).toBe(401);
     expect(nobody.body).toMatchObject({ success: false, message: expect.any(String) });
-    const plain = await t.call(method, path(), { body, token: user.token });
+    const plain = await t.call(method, path, { body, token: user.token });
     expect(plain.status).toBe(403);
     expect(plain.body).toEqual({ success: false, message: 'Admins only.' });
-    const res = await t.call(method, path(), { body, token: admin.token });
+    const res = await t.call(method, path, { body, token: admin.token });
     expect(res.status, JSON.stringify(res.body)).toBe(adminStatus);
   });
 

@@ -86,9 +86,11 @@ export async function trashUser(deps: Deps, actor: UserRow, id: string): Promise
   });
 }
 
-/** Mails a new verification code through the outbox; the caller applies the per-address mail limits. */
+/**
+ * Mails a new verification code through the outbox. The caller has checked that the account is not yet
+ * verified and applied the per-address mail limits.
+ */
 export async function resendVerificationCode(deps: Deps, actor: UserRow, user: UserRow): Promise<void> {
-  if (user.isAccountVerified) throw new ApiError(400, 'This account is already verified');
   const code = await issueCode(deps, user.id, 'verify-email');
   const mail = codeMail(deps.mail.company, 'verify-email', code, CODE_TTL_MS / 60_000);
   await deps.db.transaction(async (tx) => {

@@ -108,6 +108,7 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(resendCode, async (c) => {
     const admin = c.get('user');
     const user = await findUser(c.req.valid('param').id);
+    // Checked before the limits, so that a pointless request does not use up the address's allowance.
     if (user.isAccountVerified) throw new ApiError(400, 'This account is already verified');
     // The limits every code mail obeys, so that an admin cannot flood an inbox either.
     await deps.limiter.consume(
