@@ -2,7 +2,7 @@
 // code mailed on opening it); then every session has ended, and the user leaves for '/' with a toast.
 import { useState } from 'react';
 import { api } from '../lib/api-client.ts';
-import { deleteBody, type AccountUser } from '../lib/schemas/account.ts';
+import { type AccountResponse, type AccountUser, deleteBody } from '../lib/schemas/account.ts';
 import { leaveEndedSession } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { FormAlert } from './_parts/AuthCard.tsx';
@@ -28,7 +28,7 @@ function DeleteAccount() {
     setAlert('');
     try {
       // Asked afresh: a password may have been set since the page loaded.
-      const { user } = await api.get<{ user: AccountUser }>('v1/account');
+      const { user } = await api.get<AccountResponse>('v1/account');
       if (!user.hasPassword) {
         const sent = await api.post('v1/account/code', { purpose: 'delete-account' });
         notify('success', sent.message ?? 'Code sent');

@@ -2,7 +2,7 @@
 // into the session store, so the avatar menu and every other island follow at once.
 import { useState, type SubmitEvent } from 'react';
 import { api } from '../lib/api-client.ts';
-import { profileBody } from '../lib/schemas/account.ts';
+import { type ProfileResponse, profileBody } from '../lib/schemas/account.ts';
 import type { User } from '../lib/schemas/auth.ts';
 import { updateUser } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
@@ -21,7 +21,7 @@ function ProfileForm({ user }: { user: User }) {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const res = await api.patch<{ user: User }>('v1/account', parsed.data);
+      const res = await api.patch<ProfileResponse>('v1/account', parsed.data);
       updateUser(res.user);
       notify('success', res.message ?? 'Profile updated');
     } catch (err) {

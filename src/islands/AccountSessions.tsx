@@ -2,7 +2,7 @@
 // ending one, or every other one at once (the sign-out call's 'others' scope).
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../lib/api-client.ts';
-import type { DeviceSession } from '../lib/schemas/account.ts';
+import type { DeviceSession, DeviceSessionsResponse } from '../lib/schemas/account.ts';
 import { $devicesVersion } from '../lib/session.ts';
 import { notify } from '../lib/toast.ts';
 import { FormAlert } from './_parts/AuthCard.tsx';
@@ -17,7 +17,7 @@ function DeviceList() {
 
   const load = useCallback(async () => {
     try {
-      setDevices((await api.get<{ data: DeviceSession[] }>('v1/account/sessions')).data);
+      setDevices((await api.get<DeviceSessionsResponse>('v1/account/sessions')).data);
       setAlert('');
     } catch (err) {
       setAlert(problemOf(err).message);

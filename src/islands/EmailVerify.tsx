@@ -1,7 +1,7 @@
 // /email-verify: the six-box code form. Whatever the answer, the user goes on to /userdashboard
 // with the server's message.
 import { useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api, errorMessage } from '../lib/api-client.ts';
 import { flashAndGo } from '../lib/toast.ts';
 import { AuthCard } from './_parts/AuthCard.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
@@ -22,7 +22,7 @@ function VerifyForm({ email }: { email: string }) {
       const res = await api.post('v1/auth/verify-account', { otp: otp.join('') });
       flashAndGo('success', res.message || 'Email verified', '/userdashboard');
     } catch (err) {
-      flashAndGo('error', err instanceof ApiError ? err.message : String(err), '/userdashboard');
+      flashAndGo('error', errorMessage(err), '/userdashboard');
     }
   }
 

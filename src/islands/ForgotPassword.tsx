@@ -1,7 +1,8 @@
 // /forgot-password: e-mail, then the mailed code (checked by the server only with the last step),
 // then the new password; success goes to /login.
 import { useState, type SubmitEvent, type ReactNode } from 'react';
-import { api, ApiError } from '../lib/api-client.ts';
+import { api, errorMessage } from '../lib/api-client.ts';
+import { LIMITS } from '../lib/constants.ts';
 import { otpField, resetOtpBody, resetPasswordBody } from '../lib/schemas/auth.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
 import { AuthCard, FormAlert } from './_parts/AuthCard.tsx';
@@ -13,9 +14,12 @@ import { errorClass, linkClass, primaryButton } from './_parts/ui.ts';
 type Step = 'email' | 'otp' | 'password';
 
 const titles: Record<Step, [string, string]> = {
-  email: ['Forgot your password?', 'Enter the e-mail address of your account and we will send you a 6-digit code.'],
-  otp: ['Enter the code', 'Type the 6-digit code we sent to your e-mail.'],
-  password: ['Choose a new password', 'Use at least 6 characters.'],
+  email: [
+    'Forgot your password?',
+    `Enter the e-mail address of your account and we will send you a ${LIMITS.otpLength}-digit code.`,
+  ],
+  otp: ['Enter the code', `Type the ${LIMITS.otpLength}-digit code we sent to your e-mail.`],
+  password: ['Choose a new password', `Use at least ${LIMITS.passwordMin} characters.`],
 };
 
 function BackToLogin() {
@@ -57,7 +61,7 @@ function Wizard() {
       setEmail(parsed.data.email);
       setStep('otp');
     } catch (err) {
-      notify('error', err instanceof ApiError && err.status > 0 ? err.message : 'Failed to send OTP');
+      notify('error', errorMessage(err, 'Failed to send OTP'));
     } finally {
       setBusy(false);
     }
@@ -67,7 +71,7 @@ function Wizard() {
     e.preventDefault();
     const parsed = otpField.safeParse(otp.join(''));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'OTP must be 6 digits');
+      setError(parsed.error.issues[0]?.message ?? 'Invalid OTP');
       notify('error', 'Invalid OTP');
       return;
     }
@@ -89,7 +93,7 @@ function Wizard() {
       flashAndGo('success', 'Password reset successfully', '/login');
     } catch (err) {
       notify('error', 'Failed to reset password');
-      if (err instanceof ApiError && err.status > 0) setServerError(err.message);
+      setServerError(errorMessage(err, ''));
       setBusy(false);
     }
   }

@@ -1,7 +1,7 @@
 // /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset.
 import { useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../lib/api-client.ts';
-import { signInBody, type User } from '../lib/schemas/auth.ts';
+import { api, errorMessage } from '../lib/api-client.ts';
+import { signInBody, type SessionResponse } from '../lib/schemas/auth.ts';
 import { startSession } from '../lib/session.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
 import { AuthCard, FormAlert, OrDivider } from './_parts/AuthCard.tsx';
@@ -26,11 +26,11 @@ function Form() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const res = await api.post<{ token: string; user: User }>('v1/auth/sign-in', parsed.data);
+      const res = await api.post<SessionResponse>('v1/auth/sign-in', parsed.data);
       startSession(res.token, res.user);
       flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
     } catch (err) {
-      const message = err instanceof ApiError && err.status > 0 && err.message ? err.message : 'Invalid credentials';
+      const message = errorMessage(err, 'Invalid credentials');
       setServerError(message);
       notify('error', message);
       setBusy(false);

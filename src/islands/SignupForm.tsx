@@ -1,7 +1,7 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
 import { useState, type SubmitEvent } from 'react';
-import { api, ApiError } from '../lib/api-client.ts';
-import { signupBody, type User } from '../lib/schemas/auth.ts';
+import { api, ApiError, errorMessage } from '../lib/api-client.ts';
+import { signupBody, type SessionResponse } from '../lib/schemas/auth.ts';
 import { startSession } from '../lib/session.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
 import { AuthCard, FormAlert, OrDivider } from './_parts/AuthCard.tsx';
@@ -25,7 +25,7 @@ function Form() {
     if (!parsed.success) return;
     setBusy(true);
     try {
-      const res = await api.post<{ token?: string; user?: User }>('v1/auth/signup', parsed.data);
+      const res = await api.post<Partial<SessionResponse>>('v1/auth/signup', parsed.data);
       // The token is kept before the success check, as the product asks: an answer carrying a token has
       // created the account even if it reports a problem.
       if (res.token) startSession(res.token, res.user);
@@ -33,7 +33,7 @@ function Form() {
       flashAndGo('success', 'Account created successfully!', '/login');
     } catch (err) {
       notify('error', 'Enter a Vaild Email');
-      if (err instanceof ApiError && err.status > 0) setServerError(err.message);
+      setServerError(errorMessage(err, ''));
       setBusy(false);
     }
   }

@@ -1,6 +1,7 @@
 // The one HTTP client of the islands: ky with the API base, the bearer token and one error shape.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { TOKEN_KEY } from './constants.ts';
+import type { ErrorBody, Issue, MessageBody } from './schemas/api.ts';
 
 /** Every failed call ends as this: the HTTP status (0 when no answer came) and a message fit to show. */
 export class ApiError extends Error {
@@ -8,22 +9,17 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     /** The API's `issues`: the field (a dotted path) and what is wrong with it. */
-    readonly issues: { path: string; message: string }[] = [],
+    readonly issues: Issue[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-/** The common part of every API body: `success` always, `message` on most (docs/api.md). */
-export interface ApiBody {
-  success: boolean;
-  message?: string;
-}
-
 const base = (import.meta.env.PUBLIC_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
 
-function readToken(): string | null {
+/** The session token as stored, or null (none, or storage unavailable as in some private modes). */
+export function readToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {
@@ -45,15 +41,27 @@ const client = ky.create({
   },
 });
 
-function toApiError(err: unknown): ApiError {
+/** Any error of a call (ky's HTTPError with our JSON body, a network failure, a timeout) as an ApiError. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
   if (err instanceof HTTPError) {
-    const data = err.data as Partial<ApiBody & { issues: ApiError['issues'] }> | string | undefined;
-    const message =
-      typeof data === 'object' && data?.message ? data.message : err.response.statusText || 'Request failed';
-    return new ApiError(err.response.status, message, typeof data === 'object' ? (data?.issues ?? []) : []);
+    const data = err.data as Partial<ErrorBody> | string | undefined;
+    const body = typeof data === 'object' ? data : undefined;
+    const message = body?.message || err.response.statusText || 'Request failed';
+    return new ApiError(err.response.status, message, body?.issues);
   }
   if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');
   return new ApiError(0, 'Could not reach the server');
+}
+
+/**
+ * The message to show for a failed call: the server's own words when it answered; else `fallback`
+ * when the screen has a fixed text for that case; else what went wrong on the way (no answer, too slow).
+ */
+export function errorMessage(err: unknown, fallback?: string): string {
+  const e = toApiError(err);
+  if (e.status > 0 && e.message) return e.message;
+  return fallback ?? e.message;
 }
 
 type Query = Record<string, string | number>;
@@ -64,7 +72,7 @@ async function call<T>(
   opts: { json?: unknown; query?: Query } = {},
 ) {
   try {
-    return await client(path, { method, json: opts.json, searchParams: opts.query }).json<T & ApiBody>();
+    return await client(path, { method, json: opts.json, searchParams: opts.query }).json<T>();
   } catch (err) {
     throw toApiError(err);
   }
@@ -81,10 +89,11 @@ async function download(path: string, query?: Query): Promise<{ blob: Blob; file
   }
 }
 
+/** T is the answer's type, inferred from its schema in src/lib/schemas/ (`{ success, message }` by default). */
 export const api = {
-  get: <T>(path: string, query?: Query) => call<T>('get', path, { query }),
-  post: <T>(path: string, json: unknown = {}) => call<T>('post', path, { json }),
-  patch: <T>(path: string, json: unknown) => call<T>('patch', path, { json }),
-  delete: <T>(path: string) => call<T>('delete', path),
+  get: <T = MessageBody>(path: string, query?: Query) => call<T>('get', path, { query }),
+  post: <T = MessageBody>(path: string, json: unknown = {}) => call<T>('post', path, { json }),
+  patch: <T = MessageBody>(path: string, json: unknown) => call<T>('patch', path, { json }),
+  delete: <T = MessageBody>(path: string) => call<T>('delete', path),
   download,
 };

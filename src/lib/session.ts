@@ -2,8 +2,8 @@
 // and every open tab following a sign-in or sign-out through the `storage` event.
 import { atom, map, onMount } from 'nanostores';
 import { TOKEN_KEY } from './constants.ts';
-import type { User } from './schemas/auth.ts';
-import { api, ApiError } from './api-client.ts';
+import type { CurrentUserResponse, User } from './schemas/auth.ts';
+import { api, ApiError, errorMessage, readToken } from './api-client.ts';
 import { flashAndGo, notify } from './toast.ts';
 
 export interface SessionState {
@@ -24,14 +24,6 @@ export const $session = map<SessionState>({
   loadError: null,
 });
 
-function storedToken(): string | null {
-  try {
-    return localStorage.getItem(TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
 function dropStoredToken() {
   for (const store of [localStorage, sessionStorage]) store.removeItem(TOKEN_KEY);
 }
@@ -42,19 +34,19 @@ function forget() {
 }
 
 export async function loadUser() {
-  const token = storedToken();
+  const token = readToken();
   if (!token) return forget();
   $session.set({ ...$session.get(), token, isLoggedIn: true, isLoading: true, loadError: null });
   try {
-    const { userData } = await api.get<{ userData: User }>('v1/auth/user');
+    const { userData } = await api.get<CurrentUserResponse>('v1/auth/user');
     // A sign-out in another tab may have landed while this call ran.
-    if (storedToken() !== token) return;
+    if (readToken() !== token) return;
     $session.set({ token, userData, isLoading: false, isLoggedIn: true, loadError: null });
   } catch (err) {
-    if (storedToken() !== token) return;
+    if (readToken() !== token) return;
     if (err instanceof ApiError && err.status === 401) return forget();
     console.error('Could not load the current user', err);
-    $session.set({ ...$session.get(), isLoading: false, loadError: err instanceof Error ? err.message : String(err) });
+    $session.set({ ...$session.get(), isLoading: false, loadError: errorMessage(err) });
   }
 }
 

@@ -4,11 +4,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
-
-export interface Issue {
-  path: string;
-  message: string;
-}
+import type { Issue } from '../lib/schemas/api.ts';
 
 export class ApiError extends Error {
   constructor(

@@ -1,4 +1,5 @@
-// Building blocks for the route definitions, so that /api/openapi.json and the validation share schemas.
+// Building blocks for the route definitions, so that /api/openapi.json and the validation share schemas
+// (request and answer schemas live in src/lib/schemas/, one file per domain, shared with the islands).
 //
 // The route convention: every route is declared with one of three factories, which say in one place
 // who may call it. The factory adds both the OpenAPI `security` and the guard middleware, so the
@@ -12,11 +13,11 @@
 // (app.route('/v1/admin', adminRoutes(deps)) + path '/user' = GET /api/v1/admin/user).
 // tests/api/route-auth.test.ts walks /api/openapi.json and checks every declared guard answers 401
 // (docs/decisions/030-api-route-declarations.md).
-import { createRoute, OpenAPIHono, z, type RouteConfig } from '@hono/zod-openapi';
+import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
 import { LIMITS } from '../lib/constants.ts';
-import { userSchema } from '../lib/schemas/auth.ts';
+import { errorSchema } from '../lib/schemas/api.ts';
 import type { AppEnv, SignedInEnv } from './context.ts';
 import { validationHook } from './errors.ts';
 import { requireAdmin, requireUser } from './middleware/auth.ts';
@@ -25,21 +26,6 @@ import { limitBody } from './middleware/http.ts';
 export function router() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 }
-
-export const errorSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-
-export const messageSchema = z.object({ success: z.literal(true), message: z.string() });
-
-export const sessionSchema = z.object({
-  success: z.literal(true),
-  message: z.string(),
-  token: z.string(),
-  user: userSchema,
-});
 
 export function jsonBody<T extends ZodType>(schema: T, required = true) {
   return { required, content: { 'application/json': { schema } } };

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../../src/lib/constants.ts';
 import { purgeTrash } from '../../src/server/admin/trash.ts';
 import { identities, trash, users } from '../../src/server/db/schema.ts';
 import { auditSince, lastAuditSeq, makeAdmin, rawRow, rawRows, sendEnquiry } from '../helpers/admin.ts';
@@ -38,7 +39,7 @@ describe('a deleted user', () => {
     expect(res.body).toEqual({ success: true, message: 'deleted successfully' });
 
     const list = await t.call('GET', '/v1/admin/trash?kind=user', { token: admin.token });
-    expect(list.body).toMatchObject({ success: true, page: 1, pageSize: 20 });
+    expect(list.body).toMatchObject({ success: true, page: 1, pageSize: LIMITS.adminPageSize });
     const item = list.body.data.find((i: { _id: string }) => i._id === victim.user._id);
     expect(item).toEqual({
       kind: 'user',

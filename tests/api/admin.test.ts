@@ -1,6 +1,7 @@
 // Admin calls: 401 for nobody, 403 for a user, 200 for an admin; paging, search, deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { LIMITS } from '../../src/lib/constants.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { oneTimeCodes, sessions } from '../../src/server/db/schema.ts';
 import { freshIp, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
@@ -75,7 +76,7 @@ describe('GET /api/v1/admin/contact', () => {
   it('lists enquiries newest first in the contract shape, searchable', async () => {
     const res = await t.call('GET', '/v1/admin/contact', { token: admin.token });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, total: 3, page: 1, pageSize: 20 });
+    expect(res.body).toMatchObject({ success: true, total: 3, page: 1, pageSize: LIMITS.adminPageSize });
     expect(res.body.data[0]).toEqual({
       _id: expect.any(String),
       username: expect.stringMatching(/^Sender \d$/),

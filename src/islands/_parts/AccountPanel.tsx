@@ -1,7 +1,7 @@
 // The frame of each /account panel island: its own error boundary, and the signed-in guard with a small
 // waiting state (the page has several panels; the top bar's guard is the one that redirects first).
 import type { ReactNode } from 'react';
-import { ApiError } from '../../lib/api-client.ts';
+import { errorMessage, toApiError } from '../../lib/api-client.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -23,9 +23,9 @@ export function AccountPanel({ children }: { children: (user: User) => ReactNode
  * ended session (a wrong password names its field): the store then learns it and the guard goes to /login.
  */
 export function problemOf(err: unknown): { message: string; fields: Record<string, string> } {
-  if (!(err instanceof ApiError)) return { message: 'Something went wrong. Please try again.', fields: {} };
-  if (err.status === 401 && err.issues.length === 0) void loadUser();
-  return { message: err.message, fields: fieldErrors(err.issues) };
+  const problem = toApiError(err);
+  if (problem.status === 401 && problem.issues.length === 0) void loadUser();
+  return { message: errorMessage(problem), fields: fieldErrors(problem.issues) };
 }
 
 const when = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });

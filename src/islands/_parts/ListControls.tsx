@@ -1,7 +1,7 @@
 // Search box, filters and pager of an admin list; all go through the API (query `q`, filters, `page`,
 // `pageSize`).
 import { useState, type SubmitEvent, type ReactNode } from 'react';
-import { PAGE_SIZE } from './useAdminList.ts';
+import { LIMITS } from '../../lib/constants.ts';
 import { inputClass, secondaryButton } from './ui.ts';
 
 interface Props {
@@ -20,7 +20,7 @@ interface Props {
 
 export function ListControls({ id, noun, total, page, setPage, search, tools, error, children }: Props) {
   const [text, setText] = useState('');
-  const pages = Math.max(1, Math.ceil((total ?? 0) / PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil((total ?? 0) / LIMITS.adminPageSize));
   const onSearch = (e: SubmitEvent) => {
     e.preventDefault();
     search?.(text);

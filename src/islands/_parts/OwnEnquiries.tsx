@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import type { EnquiryStatus } from '../../lib/constants.ts';
-import type { OwnEnquiry } from '../../lib/schemas/account.ts';
+import type { OwnEnquiriesResponse, OwnEnquiry } from '../../lib/schemas/account.ts';
 import { formatDay, problemOf } from './AccountPanel.tsx';
 import { FormAlert } from './AuthCard.tsx';
 import { Loading } from './Loading.tsx';
@@ -23,7 +23,7 @@ export function OwnEnquiries() {
 
   useEffect(() => {
     api
-      .get<{ data: OwnEnquiry[] }>('v1/account/enquiries')
+      .get<OwnEnquiriesResponse>('v1/account/enquiries')
       .then((res) => setEnquiries(res.data))
       .catch((err: unknown) => setAlert(problemOf(err).message));
   }, []);

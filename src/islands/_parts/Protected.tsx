@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
 import { Loading } from './Loading.tsx';
-import { useGuard, type Rule } from './useGuard.ts';
+import type { Rule } from './guard-verdict.ts';
+import { useGuard } from './useGuard.ts';
 import { secondaryButton } from './ui.ts';
 
 interface Props {

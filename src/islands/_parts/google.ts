@@ -1,6 +1,6 @@
 // The end of a Google sign-in, popup or redirect: the API exchanges the authorization code.
 import { api } from '../../lib/api-client.ts';
-import type { User } from '../../lib/schemas/auth.ts';
+import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 
@@ -72,7 +72,7 @@ export async function completeGoogleSignIn(
     return false;
   }
   try {
-    const { token, user } = await api.get<{ token: string; user: User }>('v1/auth/google', {
+    const { token, user } = await api.get<SessionResponse>('v1/auth/google', {
       code,
       ...(redirect ? { redirect_uri: redirect.uri, code_verifier: redirect.verifier } : {}),
     });

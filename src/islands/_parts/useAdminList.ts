@@ -1,35 +1,33 @@
 // One page of an admin list (users, enquiries, trash, activity) with the API's paging, search and filters.
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
-
-export const PAGE_SIZE = 10;
-
-interface ListBody<T> {
-  data: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { LIMITS } from '../../lib/constants.ts';
+import type { Page } from '../../lib/schemas/admin.ts';
 
 export function useAdminList<T>(path: string) {
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   /** Extra query parameters (a status, a kind); an empty value means no filter. */
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [list, setList] = useState<ListBody<T> | null>(null);
+  const [list, setList] = useState<Page<T> | null>(null);
   const [error, setError] = useState('');
 
   const load = useCallback(async () => {
     try {
       const chosen = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
-      const body = await api.get<ListBody<T>>(path, { page, pageSize: PAGE_SIZE, ...(q ? { q } : {}), ...chosen });
+      const body = await api.get<Page<T>>(path, {
+        page,
+        pageSize: LIMITS.adminPageSize,
+        ...(q ? { q } : {}),
+        ...chosen,
+      });
       // Deleting the last row of the last page leaves that page empty: step back one.
       if (body.data.length === 0 && page > 1) return setPage(page - 1);
       setList(body);
       setError('');
     } catch (err) {
       console.error(`Could not load ${path}`, err);
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err));
     }
   }, [path, page, q, filters]);
 

@@ -1,5 +1,5 @@
 // Asks the API to mail a verification code to the signed-in user (POST /api/v1/auth/verify-otp).
-import { api, ApiError } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 
 /** From the dashboard: on success the toast follows to /email-verify. */
@@ -10,6 +10,6 @@ export async function requestVerifyCode(then: 'go' | 'stay') {
     if (then === 'go') flashAndGo('success', message, '/email-verify');
     else notify('success', message);
   } catch (err) {
-    notify('error', err instanceof ApiError ? err.message : String(err));
+    notify('error', errorMessage(err));
   }
 }

@@ -49,6 +49,15 @@ export const deviceSessionSchema = z.object({
 
 export const ownEnquirySchema = enquirySchema.extend({ status: enquiryStatusSchema });
 
+/** GET /api/v1/account */
+export const accountResponse = z.object({ success: z.literal(true), user: accountUserSchema });
+/** PATCH /api/v1/account */
+export const profileResponse = z.object({ success: z.literal(true), message: z.string(), user: userSchema });
+/** GET /api/v1/account/enquiries */
+export const ownEnquiriesResponse = z.object({ success: z.literal(true), data: z.array(ownEnquirySchema) });
+/** GET /api/v1/account/sessions: most recently used first. */
+export const deviceSessionsResponse = z.object({ success: z.literal(true), data: z.array(deviceSessionSchema) });
+
 export type ProfileBody = z.infer<typeof profileBody>;
 export type PasswordBody = z.infer<typeof passwordBody>;
 export type DeleteBody = z.infer<typeof deleteBody>;
@@ -56,6 +65,10 @@ export type AccountCodePurpose = z.infer<typeof accountCodeBody>['purpose'];
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 export type OwnEnquiry = z.infer<typeof ownEnquirySchema>;
+export type AccountResponse = z.infer<typeof accountResponse>;
+export type ProfileResponse = z.infer<typeof profileResponse>;
+export type OwnEnquiriesResponse = z.infer<typeof ownEnquiriesResponse>;
+export type DeviceSessionsResponse = z.infer<typeof deviceSessionsResponse>;
 
 /** GET /api/v1/account/export: everything the service holds about the account, as one JSON file. */
 export const accountExportSchema = z.object({

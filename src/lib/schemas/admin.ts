@@ -15,9 +15,11 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     pageSize: z.number(),
   });
 
+export type Page<T> = z.infer<ReturnType<typeof pageOf<z.ZodType<T>>>>;
+
 const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(LIMITS.adminPageSizeMax).default(20),
+  pageSize: z.coerce.number().int().min(1).max(LIMITS.adminPageSizeMax).default(LIMITS.adminPageSize),
 });
 
 /** Users and enquiries: paged, searched by name or e-mail (`q`), enquiries also filtered by status. */

@@ -1,19 +1,24 @@
-// One schema per form and per API body, shared by the islands and the API.
-// Messages are the product's own words, kept to the letter; the upper bounds (LIMITS) are the server's.
-import { z } from './zod.ts';
+// One schema per form, per API body and per answer, shared by the islands and the API. Messages are the
+// product's own words, kept to the letter, with their numbers taken from LIMITS.
 import { LIMITS } from '../constants.ts';
+import { z } from './zod.ts';
 
 const email = (message: string) => z.email({ message }).max(LIMITS.emailMax);
+const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters`;
 export const passwordField = z
-  .string({ message: 'Password must be at least 6 characters' })
-  .min(LIMITS.passwordMin, { message: 'Password must be at least 6 characters' })
+  .string({ message: PASSWORD_TOO_SHORT })
+  .min(LIMITS.passwordMin, { message: PASSWORD_TOO_SHORT })
   .max(LIMITS.passwordMax, { message: `Password must be at most ${LIMITS.passwordMax} characters` });
-const otp = z.string({ message: 'OTP must be 6 digits' }).regex(/^\d{6}$/, { message: 'OTP must be 6 digits' });
+const OTP_MESSAGE = `OTP must be ${LIMITS.otpLength} digits`;
+const otp = z
+  .string({ message: OTP_MESSAGE })
+  .regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { message: OTP_MESSAGE });
+const NAME_TOO_SHORT = `Name must be at least ${LIMITS.nameMin} characters`;
 
 export const nameField = z
-  .string({ message: 'Name must be at least 2 characters' })
+  .string({ message: NAME_TOO_SHORT })
   .trim()
-  .min(LIMITS.nameMin, { message: 'Name must be at least 2 characters' })
+  .min(LIMITS.nameMin, { message: NAME_TOO_SHORT })
   .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters` });
 
 export const signupBody = z.object({
@@ -51,8 +56,24 @@ export const userSchema = z.object({
   isAdmin: z.boolean(),
 });
 
+/** Signup, sign-in and Google: the new session's token and its user. */
+export const sessionResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  token: z.string(),
+  user: userSchema,
+});
+
+/** GET /api/v1/auth/user */
+export const currentUserResponse = z.object({ success: z.literal(true), userData: userSchema });
+
+/** GET /api/v1/users/user */
+export const ownUserResponse = z.object({ success: z.literal(true), user: userSchema });
+
 export type SignupBody = z.infer<typeof signupBody>;
 export type SignInBody = z.infer<typeof signInBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export type SignOutScope = z.infer<typeof signOutBody>['scope'];
 export type User = z.infer<typeof userSchema>;
+export type SessionResponse = z.infer<typeof sessionResponse>;
+export type CurrentUserResponse = z.infer<typeof currentUserResponse>;

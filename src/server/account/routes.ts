@@ -1,17 +1,17 @@
 // /api/v1/account: the signed-in user's own account (profile, password, codes, export, enquiries,
 // deletion). Its devices are in session-routes.ts; the work behind the heavier calls sits beside this.
-import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import {
   accountCodeBody,
   accountExportSchema,
-  accountUserSchema,
+  accountResponse,
   deleteBody,
-  ownEnquirySchema,
+  ownEnquiriesResponse,
   passwordBody,
   profileBody,
+  profileResponse,
 } from '../../lib/schemas/account.ts';
-import { userSchema } from '../../lib/schemas/auth.ts';
+import { messageSchema } from '../../lib/schemas/api.ts';
 import type { Deps } from '../context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
@@ -20,7 +20,7 @@ import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { codeMail } from '../mail/templates.ts';
-import { errors, jsonBody, messageSchema, ok, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../openapi.ts';
 import { toUser } from '../users/user-json.ts';
 import { toAccountUser, toOwnEnquiry } from './account-json.ts';
 import { deleteAccount } from './deletion.ts';
@@ -35,10 +35,7 @@ const getAccount = userRoute({
   path: '/',
   tags,
   responses: {
-    200: ok(
-      z.object({ success: z.literal(true), user: accountUserSchema }),
-      'The account, with whether it has a password',
-    ),
+    200: ok(accountResponse, 'The account, with whether it has a password'),
     ...errors(503),
   },
 });
@@ -49,7 +46,7 @@ const updateProfile = userRoute({
   tags,
   request: { body: jsonBody(profileBody) },
   responses: {
-    200: ok(z.object({ success: z.literal(true), message: z.string(), user: userSchema }), 'Profile saved'),
+    200: ok(profileResponse, 'Profile saved'),
     ...errors(400, 413, 415, 429, 503),
   },
 });
@@ -93,10 +90,7 @@ const enquiryList = userRoute({
   path: '/enquiries',
   tags,
   responses: {
-    200: ok(
-      z.object({ success: z.literal(true), data: z.array(ownEnquirySchema) }),
-      'Enquiries sent while signed in, newest first',
-    ),
+    200: ok(ownEnquiriesResponse, 'Enquiries sent while signed in, newest first'),
     ...errors(503),
   },
 });

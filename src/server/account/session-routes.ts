@@ -1,13 +1,13 @@
 // /api/v1/account/sessions: the devices signed in to the account, and ending one of them.
 // Ending every other device at once is POST /api/v1/auth/sign-out with scope 'others'.
-import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { deviceSessionSchema } from '../../lib/schemas/account.ts';
+import { deviceSessionsResponse } from '../../lib/schemas/account.ts';
+import { messageSchema } from '../../lib/schemas/api.ts';
 import { idParam } from '../../lib/schemas/ids.ts';
 import type { Deps } from '../context.ts';
 import { sessions } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
-import { errors, messageSchema, ok, router, userRoute } from '../openapi.ts';
+import { errors, ok, router, userRoute } from '../openapi.ts';
 import { toDeviceSession } from './account-json.ts';
 import { liveSessions } from './records.ts';
 
@@ -16,10 +16,7 @@ const list = userRoute({
   path: '/',
   tags: ['account'],
   responses: {
-    200: ok(
-      z.object({ success: z.literal(true), data: z.array(deviceSessionSchema) }),
-      'Signed-in devices, most recently used first',
-    ),
+    200: ok(deviceSessionsResponse, 'Signed-in devices, most recently used first'),
     ...errors(503),
   },
 });

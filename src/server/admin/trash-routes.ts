@@ -1,7 +1,8 @@
 // /api/v1/admin/trash: what was deleted in the last 30 days, restored as it was or removed for good.
 import { pageOf, trashItemSchema, trashListQuery, trashParams } from '../../lib/schemas/admin.ts';
 import type { Deps } from '../context.ts';
-import { adminRoute, errors, messageSchema, ok, router } from '../openapi.ts';
+import { messageSchema } from '../../lib/schemas/api.ts';
+import { adminRoute, errors, ok, router } from '../openapi.ts';
 import { audit } from './audit.ts';
 import { deleteFromTrash, restoreFromTrash } from './trash.ts';
 import { listTrash } from './trash-list.ts';

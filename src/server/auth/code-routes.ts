@@ -2,6 +2,7 @@
 // (verify-otp, verify-account).
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
+import { messageSchema } from '../../lib/schemas/api.ts';
 import { resetOtpBody, resetPasswordBody, verifyAccountBody } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../context.ts';
 import { sessions, users, type CodePurpose, type UserRow } from '../db/schema.ts';
@@ -9,7 +10,7 @@ import { ApiError } from '../errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { codeMail } from '../mail/templates.ts';
-import { errors, jsonBody, messageSchema, ok, publicRoute, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../openapi.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed } from './codes.ts';
 import { hashPassword, refuseCommonPassword } from './passwords.ts';

@@ -1,4 +1,4 @@
-// One-time codes: 6 digits, bound to user and purpose, 10 minutes, single use, at most 5 wrong tries.
+// One-time codes: LIMITS.otpLength digits, bound to user and purpose, 10 minutes, single use, at most 5 wrong tries.
 // A new code overwrites the old one (one row per user and purpose), which voids it.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';

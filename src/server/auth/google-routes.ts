@@ -8,7 +8,8 @@ import { identities, sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { errors, ok, publicRoute, router, sessionSchema } from '../openapi.ts';
+import { sessionResponse } from '../../lib/schemas/auth.ts';
+import { errors, ok, publicRoute, router } from '../openapi.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
@@ -36,7 +37,7 @@ const googleSignIn = publicRoute({
         .optional(),
     }),
   },
-  responses: { 200: ok(sessionSchema, 'Signed in with Google'), ...errors(400, 401, 429, 503) },
+  responses: { 200: ok(sessionResponse, 'Signed in with Google'), ...errors(400, 401, 429, 503) },
 });
 
 export function googleRoutes(deps: Deps) {

@@ -1,8 +1,8 @@
 // Accounts and sessions: signup, sign-in, the current user, sign-out.
 import { randomUUID } from 'node:crypto';
-import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { signInBody, signOutBody, signupBody, userSchema } from '../../lib/schemas/auth.ts';
+import { messageSchema } from '../../lib/schemas/api.ts';
+import { currentUserResponse, sessionResponse, signInBody, signOutBody, signupBody } from '../../lib/schemas/auth.ts';
 import { isAddressInTrash } from '../admin/trash.ts';
 import type { Deps } from '../context.ts';
 import { users } from '../db/schema.ts';
@@ -10,7 +10,7 @@ import { ApiError } from '../errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { Hit } from '../limits/rate-limiter.ts';
-import { errors, jsonBody, messageSchema, ok, publicRoute, router, sessionSchema, userRoute } from '../openapi.ts';
+import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../openapi.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';
@@ -26,7 +26,7 @@ const signup = publicRoute({
   path: '/signup',
   tags: ['auth'],
   request: { body: jsonBody(signupBody) },
-  responses: { 201: ok(sessionSchema, 'Account created and signed in'), ...errors(400, 409, 413, 415, 429, 503) },
+  responses: { 201: ok(sessionResponse, 'Account created and signed in'), ...errors(400, 409, 413, 415, 429, 503) },
 });
 
 const signIn = publicRoute({
@@ -34,7 +34,7 @@ const signIn = publicRoute({
   path: '/sign-in',
   tags: ['auth'],
   request: { body: jsonBody(signInBody) },
-  responses: { 200: ok(sessionSchema, 'Signed in'), ...errors(400, 401, 413, 415, 429, 503) },
+  responses: { 200: ok(sessionResponse, 'Signed in'), ...errors(400, 401, 413, 415, 429, 503) },
 });
 
 const currentUser = userRoute({
@@ -42,7 +42,7 @@ const currentUser = userRoute({
   path: '/user',
   tags: ['auth'],
   responses: {
-    200: ok(z.object({ success: z.literal(true), userData: userSchema }), 'The signed-in user'),
+    200: ok(currentUserResponse, 'The signed-in user'),
     ...errors(503),
   },
 });

@@ -3,6 +3,7 @@
 // written at most once a minute per session, not on every request (docs/decisions/042-session-lookup-and-last-used.md).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import type { SignOutScope } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
@@ -77,8 +78,6 @@ export async function findSession(
   }
   return row;
 }
-
-export type SignOutScope = 'global' | 'local' | 'others';
 
 export async function endSessions(deps: Deps, session: SessionRow, scope: SignOutScope): Promise<void> {
   const where =

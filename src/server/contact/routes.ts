@@ -4,6 +4,7 @@
 // a stale token must never cost a visitor their message.
 import { randomUUID } from 'node:crypto';
 import { LIMITS } from '../../lib/constants.ts';
+import { messageSchema } from '../../lib/schemas/api.ts';
 import { contactBody } from '../../lib/schemas/contact.ts';
 import type { Deps } from '../context.ts';
 import { findSession } from '../auth/sessions.ts';
@@ -13,7 +14,7 @@ import { RULES } from '../limits/rate-limit-rules.ts';
 import { bearerToken } from '../middleware/auth.ts';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox.ts';
 import { enquiryNotification } from '../mail/templates.ts';
-import { errors, jsonBody, messageSchema, ok, publicRoute, router } from '../openapi.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../openapi.ts';
 
 const contact = publicRoute({
   method: 'post',

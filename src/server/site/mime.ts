@@ -1,32 +1,12 @@
-import path from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.webmanifest': 'application/manifest+json',
-};
+// Content types of the built files, from Hono's table of types (a .pdf is application/pdf, a .woff2
+// font/woff2); anything it does not know is served as bytes.
+import { getMimeType } from 'hono/utils/mime';
 
 export function contentType(file: string): string {
-  return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+  return getMimeType(file) ?? 'application/octet-stream';
 }
 
-/** Types worth compressing ahead of time (images and fonts are already compressed). */
+/** Types worth compressing ahead of time: text, JSON, XML, scripts and SVG (images and fonts already are). */
 export function isCompressible(file: string): boolean {
-  return /\.(html|css|js|mjs|json|xml|txt|svg|md|webmanifest)$/i.test(file);
+  return /^(text\/|application\/([\w.+-]*json|[\w.+-]*xml|javascript)|image\/svg\+xml)/.test(contentType(file));
 }

@@ -1,6 +1,5 @@
 // GET /api/v1/users/user: the signed-in user's own record.
-import { z } from '@hono/zod-openapi';
-import { userSchema } from '../../lib/schemas/auth.ts';
+import { ownUserResponse } from '../../lib/schemas/auth.ts';
 import { errors, ok, router, userRoute } from '../openapi.ts';
 import { toUser } from './user-json.ts';
 
@@ -9,7 +8,7 @@ const me = userRoute({
   path: '/user',
   tags: ['users'],
   responses: {
-    200: ok(z.object({ success: z.literal(true), user: userSchema }), 'The signed-in user'),
+    200: ok(ownUserResponse, 'The signed-in user'),
     ...errors(503),
   },
 });

@@ -1,0 +1,17 @@
+// The answers every API call shares: the one error shape, and the plain { success, message }.
+import { z } from './zod.ts';
+
+/** One failed field: `path` is the field's path joined with dots (e.g. 'email'). */
+export const issueSchema = z.object({ path: z.string(), message: z.string() });
+
+export const errorSchema = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  issues: z.array(issueSchema).optional(),
+});
+
+export const messageSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export type Issue = z.infer<typeof issueSchema>;
+export type ErrorBody = z.infer<typeof errorSchema>;
+export type MessageBody = z.infer<typeof messageSchema>;
