@@ -336,3 +336,22 @@ describe('GET /api/v1/admin/analytics', () => {
     expect(body.top.pages.map((p: { key: string }) => p.key)).not.toContain('/p0');
   });
 });
+
+describe('GET /api/v1/admin/stats', () => {
+  it('carries the visits per day beside enquiries and signups', async () => {
+    await start();
+    await beacon({ path: '/' }, { ip: '192.0.2.1' });
+    await beacon({ path: '/projects' }, { ip: '192.0.2.1' });
+    t.clock.advance(DAY);
+    await t.api.analytics.sweep();
+    await beacon({ path: '/' }, { ip: '192.0.2.2' });
+    await t.api.analytics.flush();
+    const res = await t.call('GET', '/v1/admin/stats?days=7', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.visits).toHaveLength(7);
+    expect(res.body.visits.slice(-2)).toEqual([
+      { day: '2030-01-15', count: 2 },
+      { day: '2030-01-16', count: 1 },
+    ]);
+  });
+});
