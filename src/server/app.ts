@@ -50,6 +50,7 @@ export interface ApiOptions {
    * turns this off and has a scheduled function call drainOutbox() instead.
    */
   pollOutbox?: boolean;
+  /**
    * Write each page view before answering, instead of in batches: for hosts that may freeze the process
    * once the answer is out (a serverless function), where a batch waiting in memory could be lost.
    */
@@ -127,15 +128,12 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     db,
     drainOutbox: () => outbox.kick(),
     purge: () => purgeAll(db, now()),
-    close: async () => {
-      await outbox.stop();
-      await background.settle();
-      mail.close();
     analytics,
     close: async () => {
       await outbox.stop();
+      await background.settle();
       await analytics.close();
-      await mail.close();
+      mail.close();
       await database.close();
     },
   };
