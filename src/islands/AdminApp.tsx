@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { AdminActivity } from './_parts/AdminActivity.tsx';
 import { AdminDashboard } from './_parts/AdminDashboard.tsx';
+import { AdminAnalytics } from './_parts/AdminAnalytics.tsx';
 import { AdminEnquiries } from './_parts/AdminEnquiries.tsx';
 import { AdminTrash } from './_parts/AdminTrash.tsx';
 import { AdminUsers } from './_parts/AdminUsers.tsx';
@@ -12,7 +13,15 @@ import { Protected } from './_parts/Protected.tsx';
 import { TopBar } from './_parts/TopBar.tsx';
 import { DashboardContent } from './UserDashboard.tsx';
 
-export type AdminView = 'dashboard' | 'addwebsite' | 'users' | 'contact' | 'userdashboard' | 'trash' | 'activity';
+export type AdminView =
+  | 'dashboard'
+  | 'addwebsite'
+  | 'users'
+  | 'contact'
+  | 'userdashboard'
+  | 'trash'
+  | 'activity'
+  | 'analytics';
 
 const nav: { view: AdminView; label: string; href: string }[] = [
   { view: 'dashboard', label: 'Dashboard', href: '/admin' },
@@ -22,6 +31,7 @@ const nav: { view: AdminView; label: string; href: string }[] = [
   { view: 'userdashboard', label: 'User Dashboard', href: '/admin/userdashboard' },
   { view: 'trash', label: 'Trash', href: '/admin/trash' },
   { view: 'activity', label: 'Activity', href: '/admin/activity' },
+  { view: 'analytics', label: 'Analytics', href: '/admin/analytics' },
 ];
 
 function Section({ title, children }: { title: string; children?: ReactNode }) {
@@ -96,6 +106,11 @@ export default function AdminApp({ view, siteName, featured }: Props) {
                 {view === 'activity' && (
                   <Section title="Activity">
                     <AdminActivity />
+                  </Section>
+                )}
+                {view === 'analytics' && (
+                  <Section title="Analytics">
+                    <AdminAnalytics />
                   </Section>
                 )}
               </ErrorBoundary>

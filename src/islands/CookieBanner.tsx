@@ -1,7 +1,8 @@
-// Shown only while no consent value is stored (client:consent-pending hydrates it when idle or reached for).
-import { useEffect, useState } from 'react';
-import { COOKIE_CONSENT_KEY, type CookieConsent } from '../lib/constants.ts';
-import { readConsent, saveConsent } from '../lib/consent.ts';
+// Shown while no consent value is stored (client:consent-pending hydrates it when idle or reached for),
+// and again whenever the visitor asks for it through the footer's 'Cookie settings'.
+import { useEffect, useRef, useState } from 'react';
+import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../lib/constants.ts';
+import { cookieSettingsRequested, readConsent, saveConsent } from '../lib/consent.ts';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 
 const categories = [
@@ -32,16 +33,36 @@ function Banner() {
   const [settings, setSettings] = useState(false);
   // The prebuilt buttons wait for hydration: a click before it would be lost.
   const [ready, setReady] = useState(false);
+  // The stored choice, shown when the visitor reopens the banner to change it.
+  const [current, setCurrent] = useState<CookieConsent | null>(null);
+  // Counts the requests to reopen: each one moves focus into the banner once it is rendered.
+  const [reopened, setReopened] = useState(0);
+  const region = useRef<HTMLElement>(null);
+
+  // Keyboard and screen-reader users land in the banner they asked for.
+  useEffect(() => {
+    if (reopened > 0) region.current?.focus();
+  }, [reopened]);
 
   useEffect(() => {
     setReady(true);
-    setOpen(readConsent() === null);
+    const reopen = () => {
+      setCurrent(readConsent());
+      setOpen(true);
+      setReopened((n) => n + 1);
+    };
+    if (readConsent() !== null && cookieSettingsRequested()) reopen();
+    else setOpen(readConsent() === null);
     // A choice made in another tab closes this banner too.
     const onStorage = (e: StorageEvent) => {
       if (e.key === COOKIE_CONSENT_KEY || e.key === null) setOpen(readConsent() === null);
     };
     window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
+    window.addEventListener(COOKIE_SETTINGS_EVENT, reopen);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(COOKIE_SETTINGS_EVENT, reopen);
+    };
   }, []);
 
   if (!open) return null;
@@ -53,6 +74,8 @@ function Banner() {
 
   return (
     <section
+      ref={region}
+      tabIndex={-1}
       aria-label="Cookie consent"
       className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border"
     >
@@ -67,6 +90,11 @@ function Banner() {
             </a>
             .
           </p>
+          {current && (
+            <p className="mt-1 text-sm text-slate-700">
+              Your current choice: {choices.find((c) => c.value === current)?.label}.
+            </p>
+          )}
         </div>
         {settings && (
           <ul id="cookie-settings" className="grid gap-3 sm:grid-cols-3">

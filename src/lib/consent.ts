@@ -1,6 +1,12 @@
 // The stored cookie-consent choice. Anything that needs consent must wait for `cookie-consent`
 // (a window event carrying the value) or check readConsent() first; nothing of the kind loads before.
-import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_VALUES, type CookieConsent } from './constants.ts';
+import {
+  COOKIE_CONSENT_KEY,
+  COOKIE_CONSENT_VALUES,
+  COOKIE_SETTINGS_CLASS,
+  COOKIE_SETTINGS_EVENT,
+  type CookieConsent,
+} from './constants.ts';
 
 export function readConsent(): CookieConsent | null {
   try {
@@ -17,5 +23,17 @@ export function saveConsent(value: CookieConsent) {
   } catch {
     /* private mode without storage: the choice holds for this page only */
   }
+  document.documentElement.classList.remove(COOKIE_SETTINGS_CLASS);
   window.dispatchEvent(new CustomEvent<CookieConsent>('cookie-consent', { detail: value }));
+}
+
+/** Shows the banner again (the footer's 'Cookie settings'), with or without a stored choice. */
+export function requestCookieSettings() {
+  document.documentElement.classList.add(COOKIE_SETTINGS_CLASS);
+  window.dispatchEvent(new Event(COOKIE_SETTINGS_EVENT));
+}
+
+/** True while the visitor has reopened the banner and not chosen again. */
+export function cookieSettingsRequested(): boolean {
+  return document.documentElement.classList.contains(COOKIE_SETTINGS_CLASS);
 }

@@ -27,6 +27,25 @@ export const LIMITS = {
 export const ENQUIRY_STATUSES = ['new', 'in-progress', 'answered', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
+/** First-party analytics (src/server/analytics/, src/scripts/analytics.ts). */
+export const ANALYTICS = {
+  /** Longest path or referrer a beacon may send; the stored path is cut to pathMax after normalising. */
+  inputMax: 1024,
+  pathMax: 512,
+  utmMax: 100,
+  /** Raw views (with the day's visitor hash) are deleted after this many days; daily counts stay. */
+  rawDays: 30,
+  /** The periods the admin view offers, in days. */
+  ranges: [30, 90],
+  /** Rows in each "top" list of the admin view. */
+  top: 10,
+  /** Views counted from one address in a minute; more are answered alike and dropped. */
+  viewsPerIpMinute: 120,
+} as const;
+
+export const DEVICE_CLASSES = ['desktop', 'mobile', 'tablet', 'other'] as const;
+export type DeviceClass = (typeof DEVICE_CLASSES)[number];
+
 export const TIMINGS = {
   contactSuccessPanelMs: 5000,
   headerShadowPx: 10,
@@ -49,6 +68,16 @@ export const TOKEN_KEY = 'token';
 
 /** localStorage key of the cookie-consent choice (one of COOKIE_CONSENT_VALUES). */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';
+
+/**
+ * The footer's 'Cookie settings' asks for the banner again: this window event (which also hydrates the
+ * banner's island) and this class on <html> until a choice is made (src/lib/consent.ts).
+ */
+export const COOKIE_SETTINGS_EVENT = 'cookie-settings-requested';
+export const COOKIE_SETTINGS_CLASS = 'cookie-settings-open';
+
+/** Where the analytics script sends a page view (src/scripts/analytics.ts). */
+export const ANALYTICS_VIEW_PATH = '/api/v1/analytics/view';
 
 /** sessionStorage key of toasts waiting for the next page's toaster (src/lib/toast.ts). */
 export const FLASH_KEY = 'flashToasts';

@@ -6,6 +6,10 @@ import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { adminRoutes } from './admin/routes.ts';
 import { Background } from './background.ts';
+import { analyticsAdminRoutes } from './analytics/admin-routes.ts';
+import { BATCHED, WRITE_THROUGH } from './analytics/collector.ts';
+import { analyticsRoutes } from './analytics/routes.ts';
+import { Tracker } from './analytics/tracker.ts';
 import { codeRoutes } from './auth/code-routes.ts';
 import { googleRoutes } from './auth/google-routes.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -33,6 +37,8 @@ export interface Api {
   drainOutbox(): Promise<void>;
   /** Runs every housekeeping purge now (it also runs hourly); returns the rows each removed. */
   purge(): Promise<Record<string, number>>;
+  /** Page views: tests flush the batch and run the scheduled roll-up through it. */
+  analytics: Tracker;
   close(): Promise<void>;
 }
 
@@ -44,6 +50,11 @@ export interface ApiOptions {
    * turns this off and has a scheduled function call drainOutbox() instead.
    */
   pollOutbox?: boolean;
+  /**
+   * Write each page view before answering, instead of in batches: for hosts that may freeze the process
+   * once the answer is out (a serverless function), where a batch waiting in memory could be lost.
+   */
+  writeThrough?: boolean;
 }
 
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -56,6 +67,14 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   const mail = new Mailer(config, site.name, background);
   const limiter = new RateLimiter(db, now, config.rateLimits);
   const deps: Deps = { config, db, now, mail, limiter, codeKey: await loadCodeKey(db, config.otpSecret) };
+
+  const analytics = new Tracker({
+    db,
+    now,
+    siteUrl: config.siteUrl,
+    rateLimits: config.rateLimits,
+    collector: options.writeThrough ? WRITE_THROUGH : BATCHED,
+  });
 
   let lastSweep = 0;
   const outbox = new OutboxWorker(db, mail, now, background, async () => {
@@ -93,6 +112,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/account/sessions', accountSessionRoutes(deps));
   app.route('/v1/account', accountRoutes(deps, outbox));
   app.route('/form/contact', contactRoutes(deps, outbox));
+  app.route('/v1/analytics', analyticsRoutes(deps, analytics));
+  app.route('/v1/admin/analytics', analyticsAdminRoutes(deps));
 
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER, { type: 'http', scheme: 'bearer' });
   app.doc31('/openapi.json', {
@@ -107,9 +128,11 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     db,
     drainOutbox: () => outbox.kick(),
     purge: () => purgeAll(db, now()),
+    analytics,
     close: async () => {
       await outbox.stop();
       await background.settle();
+      await analytics.close();
       mail.close();
       await database.close();
     },

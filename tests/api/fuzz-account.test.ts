@@ -104,6 +104,21 @@ describe('generated hostile requests with and without sessions never give a 5xx'
     );
   });
 
+  it('GET /api/v1/admin/analytics', { timeout: TIMEOUT }, async () => {
+    const days = fc.oneof(fc.constantFrom('30', '90', '0', '-1', '30.5', '1e3', ''), hostileString);
+    report(
+      'admin analytics',
+      await fuzzEndpoint(t.api.app, {
+        method: 'GET',
+        path: fc.oneof(
+          { weight: 3, arbitrary: days.map((d) => `/v1/admin/analytics?days=${enc(d)}`) },
+          paths('/v1/admin/analytics'),
+        ),
+        tokens: [admin.token, user.token],
+      }),
+    );
+  });
+
   // Last: a generated global sign-out may end the sessions the other cases use.
   it('POST /api/v1/auth/sign-out', { timeout: TIMEOUT }, async () => {
     // A successful sign-out ends its token, so give the generator several sessions to spend.

@@ -6,6 +6,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, codeFor, type OidcProvider } from '../helpers/oidc-provider.ts';
+import { count } from 'drizzle-orm';
+import { analyticsViews } from '../../src/server/db/schema.ts';
 import { startTestApi, type TestApi } from '../helpers/api.ts';
 import { bodies, fuzzEndpoint, hostileString, paths, RUNS } from '../reliability/lib/fuzz.ts';
 
@@ -102,6 +104,24 @@ describe('generated hostile requests never give a 5xx, a stack trace or a non-JS
         path: fc.oneof({ weight: 4, arbitrary: query }, paths('/v1/auth/google')),
       }),
     );
+  });
+
+  it('POST /api/v1/analytics/view', { timeout: TIMEOUT }, async () => {
+    const path = fc.oneof(
+      fc.webPath().map((p) => p || '/'),
+      fc.tuple(fc.webPath(), fc.webQueryParameters()).map(([p, q]) => `${p || '/'}?utm_source=${q}&${q}`),
+      fc.webUrl(),
+      hostileString,
+    );
+    const referrer = fc.oneof(fc.webUrl(), fc.constant(''), hostileString);
+    report(
+      'analytics view',
+      await fuzzEndpoint(t.api.app, { method: 'POST', path: '/v1/analytics/view', body: bodies({ path, referrer }) }),
+    );
+    // The generator reached storage: views that counted were written, whatever they held.
+    await t.api.analytics.flush();
+    const [stored] = await t.api.db.select({ n: count() }).from(analyticsViews);
+    expect(stored!.n).toBeGreaterThan(0);
   });
 
   it('GET /api/health and /api/openapi.json', { timeout: TIMEOUT }, async () => {

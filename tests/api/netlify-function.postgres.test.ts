@@ -4,7 +4,7 @@
 // settle the mail has arrived. The scheduled function delivers what the outbox holds.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../../src/server/db/schema.ts';
+import { analyticsViews, outbox } from '../../src/server/db/schema.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { freshDatabaseUrl, freshIp } from '../helpers/api.ts';
 import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
@@ -105,6 +105,28 @@ describe('netlify/functions/api on PostgreSQL', () => {
     }
     await Promise.all(handed);
     expect(smtp.messages.find((m) => m.to === NOTIFY && m.text.includes(message))).toBeDefined();
+  });
+
+  it('a page view is written before the answer, since a frozen function could not write a batch later', async () => {
+    const path = `/netlify-view-${Date.now()}`;
+    const res = await handler(
+      new Request('https://site.example/api/v1/analytics/view', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent':
+            'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+        },
+        body: JSON.stringify({ path }),
+      }),
+      netlifyContext().context,
+    );
+    expect(res.status).toBe(202);
+    const { getApi } = await import('../../netlify/lib/api.ts');
+    const { db } = await getApi();
+    expect(
+      await db.select({ path: analyticsViews.path }).from(analyticsViews).where(eq(analyticsViews.path, path)),
+    ).toEqual([{ path }]);
   });
 });
 

@@ -15,6 +15,7 @@ const PUBLIC = [
   'POST /api/v1/auth/reset-password',
   'POST /api/v1/auth/sign-in',
   'POST /api/v1/auth/signup',
+  'POST /api/v1/analytics/view',
 ];
 
 interface JsonSchema {

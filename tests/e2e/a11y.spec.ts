@@ -26,6 +26,7 @@ const SIGNED_IN = [
   '/admin/userdashboard',
   '/admin/trash',
   '/admin/activity',
+  '/admin/analytics',
 ];
 
 async function expectNoSeriousViolations(page: Page) {
@@ -47,8 +48,9 @@ test.describe('signed out, cookie banner open', () => {
     test(`axe: ${path}`, async ({ page }) => {
       await page.goto(path);
       await hydrated(page);
-      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
-      await page.getByRole('button', { name: 'Cookie Settings' }).click();
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await expect(banner).toBeVisible();
+      await banner.getByRole('button', { name: 'Cookie Settings' }).click();
       await expectNoSeriousViolations(page);
     });
   }

@@ -109,9 +109,14 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
       : 'Point at a day, or focus the chart and use the arrow keys, to read its figures.';
 
   return (
-    <figure className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+    <figure
+      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-labelledby={`${id}-title`}
+    >
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold text-ink">{title}</span>
+        <span id={`${id}-title`} className="font-semibold text-ink">
+          {title}
+        </span>
         <ul className="flex flex-wrap gap-4 text-sm text-slate-700" aria-label="Legend">
           {series.map((x, i) => (
             <li key={x.label} className="flex items-center gap-1.5">

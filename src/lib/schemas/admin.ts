@@ -129,6 +129,8 @@ export const statsSchema = z.object({
   days: z.number(),
   enquiries: z.array(dayCountSchema),
   signups: z.array(dayCountSchema),
+  /** Page views of visitors who accepted analytics (src/server/analytics/). */
+  visits: z.array(dayCountSchema),
   totals: statsTotalsSchema,
 });
 

@@ -9,7 +9,7 @@ const stats = adminRoute({
   path: '/',
   tags: ['admin'],
   description:
-    'Enquiries and signups per UTC day over the last `days` days (today included, zeros too), and the totals of the cards.',
+    'Enquiries, signups and page visits per UTC day over the last `days` days (today included, zeros too), and the totals of the cards.',
   request: { query: statsQuery },
   responses: {
     200: ok(statsSchema, 'The figures'),

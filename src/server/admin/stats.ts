@@ -1,9 +1,10 @@
-// The dashboard's figures: enquiries and signups per UTC day (every day of the range, zeros included)
+// The dashboard's figures: enquiries, signups and consent-gated page visits per UTC day (every day of the range, zeros included)
 // and the cards' totals. "This week" is the last 7 days, not the calendar week, so that a Monday
 // morning does not read as an empty week.
 import { count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DayCount, StatsTotals } from '../../lib/schemas/admin.ts';
+import { dailyVisits } from '../analytics/report.ts';
 import type { Db } from '../db/client.ts';
 import { enquiries, users } from '../db/schema.ts';
 
@@ -33,15 +34,17 @@ async function countWhere(db: Db, table: PgTable, where?: SQL): Promise<number> 
 export async function dashboardStats(db: Db, now: Date, days: number) {
   const start = rangeStart(now, days);
   const weekAgo = new Date(now.getTime() - 7 * DAY_MS);
-  const [enquiryDays, signupDays, open, enquiriesThisWeek, newUsersThisWeek, userCount, verified] = await Promise.all([
-    perDay(db, enquiries, enquiries.createdAt, start, days),
-    perDay(db, users, users.createdAt, start, days),
-    countWhere(db, enquiries, inArray(enquiries.status, ['new', 'in-progress'])),
-    countWhere(db, enquiries, gte(enquiries.createdAt, weekAgo)),
-    countWhere(db, users, gte(users.createdAt, weekAgo)),
-    countWhere(db, users),
-    countWhere(db, users, eq(users.isAccountVerified, true)),
-  ]);
+  const [enquiryDays, signupDays, visitDays, open, enquiriesThisWeek, newUsersThisWeek, userCount, verified] =
+    await Promise.all([
+      perDay(db, enquiries, enquiries.createdAt, start, days),
+      perDay(db, users, users.createdAt, start, days),
+      dailyVisits(db, start.toISOString().slice(0, 10), now.toISOString().slice(0, 10)),
+      countWhere(db, enquiries, inArray(enquiries.status, ['new', 'in-progress'])),
+      countWhere(db, enquiries, gte(enquiries.createdAt, weekAgo)),
+      countWhere(db, users, gte(users.createdAt, weekAgo)),
+      countWhere(db, users),
+      countWhere(db, users, eq(users.isAccountVerified, true)),
+    ]);
   const totals: StatsTotals = {
     openEnquiries: open,
     enquiriesThisWeek,
@@ -50,5 +53,6 @@ export async function dashboardStats(db: Db, now: Date, days: number) {
     verifiedUsers: verified,
     verifiedShare: userCount === 0 ? 0 : verified / userCount,
   };
-  return { enquiries: enquiryDays, signups: signupDays, totals };
+  const visits = visitDays.map(({ day, visits: n }) => ({ day, count: n }));
+  return { enquiries: enquiryDays, signups: signupDays, visits, totals };
 }

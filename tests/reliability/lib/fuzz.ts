@@ -14,6 +14,7 @@ export interface FuzzRequest {
   body: string | undefined;
   authorization: string | undefined;
   forwardedFor: string | undefined;
+  userAgent: string | undefined;
 }
 
 /** A long string of repeated (possibly astral or broken-surrogate) text, around and over the body limits (4 and 16 KiB). */
@@ -140,6 +141,19 @@ export const paths = (path: string) =>
 /** Header values are ASCII by HTTP's rules (a client cannot send anything else); within that, anything. */
 const asciiHeader = fc.string({ unit: 'binary-ascii', maxLength: 300 }).map((s) => s.replace(/[\r\n\0]/g, ' ').trim());
 
+/** Browsers, a crawler, or any ASCII: what the analytics beacon judges a visitor by. */
+const userAgents = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom(
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    ),
+  },
+  asciiHeader,
+);
+
 export function authorizations(validTokens: string[]): fc.Arbitrary<string | undefined> {
   return fc.oneof(
     {
@@ -170,6 +184,7 @@ export function requests(spec: EndpointSpec): fc.Arbitrary<FuzzRequest> {
     body: spec.body ?? fc.option(fc.string({ unit: 'binary', maxLength: 50 }), { nil: undefined }),
     authorization: authorizations(spec.tokens ?? []),
     forwardedFor: fc.option(asciiHeader, { nil: undefined }),
+    userAgent: fc.option(userAgents, { nil: undefined }),
   });
 }
 
@@ -181,6 +196,7 @@ export async function send(app: Hono, req: FuzzRequest) {
   if (req.contentType !== undefined) headers.set('content-type', req.contentType);
   if (req.authorization !== undefined) headers.set('authorization', req.authorization);
   if (req.forwardedFor !== undefined) headers.set('x-forwarded-for', req.forwardedFor);
+  if (req.userAgent !== undefined) headers.set('user-agent', req.userAgent);
   const hasBody = req.body !== undefined && req.method !== 'GET' && req.method !== 'HEAD';
   ipSeq++;
   const url = `http://localhost/api${req.path.startsWith('/') ? '' : '/'}${req.path}`;

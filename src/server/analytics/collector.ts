@@ -1,0 +1,93 @@
+// Page views are written in batches: one transaction a second, or as soon as a few hundred are waiting,
+// so that a stream of beacons costs the database a handful of writes instead of one per view. close()
+// writes what is waiting before the server stops. A batch that fails (database away) is kept and retried;
+// past `maxQueued` the oldest views are dropped, so that an outage cannot exhaust the memory.
+import type { Db } from '../db/client.ts';
+import { analyticsViews, type AnalyticsViewRow } from '../db/schema.ts';
+
+export interface CollectorOptions {
+  /** Write when this many views are waiting. */
+  maxBatch: number;
+  /** Write at the latest this long after the first view waits; 0 writes each view before answering. */
+  flushMs: number;
+  maxQueued: number;
+}
+
+export const BATCHED: CollectorOptions = { maxBatch: 300, flushMs: 1000, maxQueued: 50_000 };
+/** For hosts that may freeze the process once the answer is sent (a serverless function). */
+export const WRITE_THROUGH: CollectorOptions = { maxBatch: 1, flushMs: 0, maxQueued: 1000 };
+
+// Rows per INSERT statement: 12 columns each, well under PostgreSQL's 65,535 parameters.
+const ROWS_PER_INSERT = 1000;
+
+export class ViewCollector {
+  private queue: AnalyticsViewRow[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+  private dropped = 0;
+  /** After a failed write, only the retry timer writes, not every new view. */
+  private retrying = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: CollectorOptions = BATCHED,
+  ) {}
+
+  /** Queues a view; resolves at once, or once it is written when batching is off. */
+  add(view: AnalyticsViewRow): Promise<void> {
+    this.queue.push(view);
+    if (this.queue.length > this.options.maxQueued) {
+      this.dropped += this.queue.length - this.options.maxQueued;
+      this.queue.splice(0, this.queue.length - this.options.maxQueued);
+    }
+    if (this.options.flushMs === 0) return this.flush();
+    if (this.queue.length >= this.options.maxBatch && !this.retrying) void this.flush();
+    else this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs).unref();
+    return Promise.resolve();
+  }
+
+  /** Writes everything queued so far (after any write in progress). Rejects only in write-through mode. */
+  flush(): Promise<void> {
+    const run = this.writing.then(() => this.write());
+    this.writing = run.catch(() => {});
+    return this.options.flushMs === 0 ? run : this.writing;
+  }
+
+  /** Stops the timer and writes what is waiting; call before the database closes. */
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    await this.flush();
+    if (this.queue.length > 0)
+      console.error(`Analytics: ${this.queue.length} page views could not be written before shutdown`);
+  }
+
+  private async write(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
+          await tx.insert(analyticsViews).values(batch.slice(i, i + ROWS_PER_INSERT));
+        }
+      });
+      this.retrying = false;
+      if (this.dropped > 0) {
+        console.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
+        this.dropped = 0;
+      }
+    } catch (err) {
+      // Back to the front of the queue, in order; retried after a pause unless more views come first.
+      this.queue = batch.concat(this.queue);
+      if (this.options.flushMs === 0) {
+        this.queue = [];
+        throw err;
+      }
+      this.retrying = true;
+      this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs * 5).unref();
+    }
+  }
+}

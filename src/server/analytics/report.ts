@@ -1,0 +1,99 @@
+// The admin report over the last N UTC days: rolled-up counts for finished days, the raw views live for
+// the days not rolled up yet, and the enquiries of the period for the conversion rate.
+import { and, count, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { ANALYTICS } from '../../lib/constants.ts';
+import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
+import type { Db } from '../db/client.ts';
+import { enquiries, type AnalyticsDimension } from '../db/schema.ts';
+import { addDays, aggregateViews, lastRolledDay, rowsOf } from './rollup.ts';
+import { utcDay } from './salt.ts';
+
+type Counted = { key: string; visits: number; visitors: number };
+
+const TOP_LISTS: Record<Exclude<AnalyticsDimension, 'total'>, keyof AnalyticsReport['top']> = {
+  page: 'pages',
+  referrer: 'referrers',
+  utm_source: 'sources',
+  utm_medium: 'mediums',
+  utm_campaign: 'campaigns',
+  device: 'devices',
+};
+
+/** Visits and visitors per day from `from` to `to` (YYYY-MM-DD, both included), every day present. */
+export async function dailyVisits(db: Db, from: string, to: string): Promise<AnalyticsReport['daily']> {
+  return daily(db, await countsSince(db, from, to), from, to);
+}
+
+async function daily(db: Db, counts: SQL, from: string, to: string): Promise<AnalyticsReport['daily']> {
+  const rows = rowsOf<{ day: string; visits: number; visitors: number }>(
+    await db.execute(sql`SELECT day::text AS day, visits, visitors FROM (${counts}) r WHERE dimension = 'total'`),
+  );
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  const days: AnalyticsReport['daily'] = [];
+  for (let day = from; day <= to; day = addDays(day, 1)) {
+    days.push({ day, visits: byDay.get(day)?.visits ?? 0, visitors: byDay.get(day)?.visitors ?? 0 });
+  }
+  return days;
+}
+
+/** Every (day, dimension, key, visits, visitors) of the period: rolled up where done, live after that. */
+async function countsSince(db: Db, from: string, to: string): Promise<SQL> {
+  const last = await lastRolledDay(db);
+  const liveFrom = last && last >= from ? addDays(last, 1) : from;
+  return sql`
+    SELECT day, dimension, key, visits, visitors FROM analytics_daily WHERE day >= ${from}::date AND day < ${liveFrom}::date AND day <= ${to}::date
+    UNION ALL ${aggregateViews(liveFrom, addDays(to, 1))}`;
+}
+
+export async function buildReport(db: Db, now: Date, days: number): Promise<AnalyticsReport> {
+  const to = utcDay(now);
+  const from = addDays(to, -(days - 1));
+  const counts = await countsSince(db, from, to);
+  const [perDay, topRows, [enquiryCount]] = await Promise.all([
+    daily(db, counts, from, to),
+    db.execute(sql`
+        SELECT dimension, key, visits, visitors FROM (
+          SELECT dimension, key, sum(visits)::int AS visits, sum(visitors)::int AS visitors,
+            row_number() OVER (PARTITION BY dimension ORDER BY sum(visits) DESC, key) AS rank
+          FROM (${counts}) r WHERE dimension <> 'total' GROUP BY dimension, key
+        ) ranked
+        WHERE rank <= ${ANALYTICS.top} ORDER BY dimension, rank`),
+    db
+      .select({ n: count() })
+      .from(enquiries)
+      .where(
+        and(
+          gte(enquiries.createdAt, new Date(`${from}T00:00:00Z`)),
+          lt(enquiries.createdAt, new Date(`${addDays(to, 1)}T00:00:00Z`)),
+        ),
+      ),
+  ]);
+
+  const top: AnalyticsReport['top'] = {
+    pages: [],
+    referrers: [],
+    sources: [],
+    mediums: [],
+    campaigns: [],
+    devices: [],
+  };
+  for (const row of rowsOf<Counted & { dimension: Exclude<AnalyticsDimension, 'total'> }>(topRows)) {
+    top[TOP_LISTS[row.dimension]].push({ key: row.key, visits: row.visits, visitors: row.visitors });
+  }
+  const visits = perDay.reduce((n, d) => n + d.visits, 0);
+  const visitors = perDay.reduce((n, d) => n + d.visitors, 0);
+  const enquiriesInPeriod = enquiryCount?.n ?? 0;
+  return {
+    success: true,
+    from,
+    to,
+    daily: perDay,
+    totals: {
+      visits,
+      visitors,
+      enquiries: enquiriesInPeriod,
+      conversionRate: visitors > 0 ? Math.round((enquiriesInPeriod / visitors) * 10_000) / 10_000 : 0,
+    },
+    top,
+  };
+}
