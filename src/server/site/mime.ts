@@ -19,6 +19,7 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.woff': 'font/woff',
+  '.wasm': 'application/wasm',
   '.webmanifest': 'application/manifest+json',
 };
 
