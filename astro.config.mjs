@@ -10,13 +10,13 @@ import { apiDevPlugin } from './src/server/dev-plugin.ts';
 import { clientDirectives } from './src/directives/register.ts';
 import { siteConfig } from './src/server/config.ts';
 import { readEnv } from './src/server/env.ts';
+import { cmsEditor } from './src/cms/integration.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
 // separately hosted API (PUBLIC_API_URL) must be allowed by the CSP's connect-src.
-const { siteUrl: site, apiOrigin } = siteConfig(
-  await readEnv('production', fileURLToPath(new URL('.', import.meta.url))),
-);
+const env = await readEnv('production', fileURLToPath(new URL('.', import.meta.url)));
+const { siteUrl: site, apiOrigin } = siteConfig(env);
 
 export default defineConfig({
   site,
@@ -26,6 +26,8 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
+    // The content editor at /cms/ (CMS_GITHUB_REPO and CMS_GITHUB_BRANCH from `env`).
+    cmsEditor(env),
     sitemap({
       // Account screens and the 404 shell are not landing pages for search engines.
       filter: (page) =>

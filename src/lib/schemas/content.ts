@@ -3,19 +3,10 @@
 // their folders; the CMS configuration (src/cms/config.ts) must describe the same fields, and
 // tests/unit/cms-config.test.ts fails when the two drift apart.
 import { z } from 'zod';
-import lucide from '@iconify-json/lucide/icons.json';
+import lucide from '@iconify-json/lucide/icons.json' with { type: 'json' };
 import * as simpleIcons from 'simple-icons';
 import { date, fields, href, httpsUrl, list, oneOf, order, shortText, text } from './content-fields.ts';
-
-/** The six service ids, spelt exactly so (spaces included): they are the last segment of the services' URLs. */
-export const SERVICE_IDS = [
-  'Website-Development',
-  'Mobile Application Development',
-  'CMS Development',
-  'Building Projects',
-  'Automation',
-  'SEO and Analytics',
-] as const;
+import { SERVICE_IDS } from './content-values.ts';
 
 /** Astro's `image()`: a path from the entry to an image file, checked and optimised at build time. */
 export type ImageField<I extends z.ZodType = z.ZodType> = () => I;

@@ -2,13 +2,12 @@
 // Read through src/lib/site.ts, which checks it against this schema.
 import { z } from 'zod';
 import { fields, httpsUrl, list, oneOf, text } from './content-fields.ts';
+import { SOCIAL_NETWORKS } from './content-values.ts';
 
 const time = (example: string) =>
   text(example).regex(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/, {
     error: `Expected a time with AM or PM, for example: "${example}"`,
   });
-
-export const SOCIAL_NETWORKS = ['Instagram', 'LinkedIn', 'Facebook', 'Threads'] as const;
 
 export const siteSchema = fields({
   name: text('Vyoma Labs'),

@@ -1,0 +1,8 @@
+// The editor at /cms/: Sveltia CMS from npm, bundled with our configuration (no CDN).
+import CMS from '@sveltia/cms';
+import { cmsConfig, type CmsSettings } from './config.ts';
+
+/** Set at build time by src/cms/build.ts from the environment and content/site.json. */
+declare const __CMS_SETTINGS__: CmsSettings;
+
+void CMS.init({ config: cmsConfig(__CMS_SETTINGS__) });

@@ -1,0 +1,111 @@
+// The content editor at /cms/ (Sveltia CMS, served from our build): its own CSP, every collection of the
+// site listed, and an edit saved as a file the build accepts. The editor runs in "local repository" mode,
+// as on a marketer's laptop: Chromium's folder picker is a native dialog that Playwright cannot drive, so
+// the test hands the editor a folder of the browser's private file system holding a copy of content/ and
+// src/assets/ (as a person picking the repository's folder would). GitHub's status feed, the one outside
+// service the editor calls, is answered by a stand-in.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { cmsConfig } from '../../src/cms/config.ts';
+import { CMS_CSP } from '../../src/cms/csp.ts';
+import { schemas } from '../../src/lib/schemas/content.ts';
+import { readFolder, ROOT } from '../helpers/content.ts';
+import { expect, test } from './fixtures/test.ts';
+
+const labels = (cmsConfig({ repo: 'o/r', branch: 'main', siteUrl: '', siteName: '' }).collections ?? []).map((c) =>
+  'label' in c ? (c.label ?? c.name) : '',
+);
+
+/** The files the editor reads: content/ and the images under src/assets/, base64-encoded. */
+function repositoryFiles() {
+  return ['content', 'src/assets']
+    .flatMap((dir) => readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true }))
+    .filter((f) => f.isFile() && /\.(md|json|webp|png|jpe?g|svg)$/.test(f.name))
+    .map((f) => {
+      const full = path.join(f.parentPath, f.name);
+      return { path: path.relative(ROOT, full), data: readFileSync(full).toString('base64') };
+    });
+}
+
+test("/cms/ answers with its own Content-Security-Policy, not the site's", async ({ request }) => {
+  const res = await request.get('/cms/');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-security-policy']).toBe(`${CMS_CSP}; frame-ancestors 'none'`);
+  const html = await res.text();
+  expect(html).toContain('<meta name="robots" content="noindex"');
+  // Everything it loads is ours: no CDN.
+  for (const src of html.matchAll(/\b(?:src|href)="([^"]+)"/g)) expect(src[1]).toMatch(/^\//);
+});
+
+test('/cms/ loads without a CSP violation or console error, lists every collection, and saves a valid file', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('https://www.githubstatus.com/**', (route) =>
+    route.fulfill({ json: { status: { indicator: 'none' } } }),
+  );
+  await page.addInitScript(() => {
+    Object.assign(window, {
+      showDirectoryPicker: async () => (await navigator.storage.getDirectory()).getDirectoryHandle('repository'),
+    });
+  });
+
+  await page.goto('/cms/');
+  await page.evaluate(async (files) => {
+    const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repository', { create: true });
+    await root.getDirectoryHandle('.git', { create: true });
+    for (const file of files) {
+      const parts = file.path.split('/');
+      let dir = root;
+      for (const part of parts.slice(0, -1)) dir = await dir.getDirectoryHandle(part, { create: true });
+      const writable = await (await dir.getFileHandle(parts.at(-1)!, { create: true })).createWritable();
+      await writable.write(Uint8Array.from(atob(file.data), (c) => c.charCodeAt(0)));
+      await writable.close();
+    }
+  }, repositoryFiles());
+  await page.getByRole('button', { name: 'Work with Local Repository' }).click();
+
+  const list = page.getByRole('tree', { name: 'Collection List' });
+  await expect(list.getByRole('treeitem')).toHaveCount(labels.length);
+  for (const [i, label] of labels.entries())
+    await expect(list.getByRole('treeitem').nth(i)).toHaveAccessibleName(label);
+  for (const [folder, label] of [
+    ['content/posts', 'Blog posts'],
+    ['content/projects', 'Projects'],
+    ['content/services', 'Services'],
+  ]) {
+    await expect(list.getByRole('treeitem', { name: label, exact: true })).toContainText(
+      String(readFolder(folder!).length),
+    );
+  }
+
+  // Edit a project's title and save: the file written passes the build's schema.
+  await page.evaluate(() => {
+    location.hash = '#/collections/projects/entries/keeper-app';
+  });
+  const title = page.getByRole('textbox', { name: 'Title' });
+  await expect(title).toHaveValue('Keeper');
+  await title.fill('Keeper Notes');
+  await page.getByRole('button', { name: 'Save' }).click();
+  const readSaved = () =>
+    page.evaluate(async () => {
+      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repository');
+      const dir = await (await root.getDirectoryHandle('content')).getDirectoryHandle('projects');
+      return (await (await dir.getFileHandle('keeper-app.md')).getFile()).text();
+    });
+  await expect.poll(readSaved).toContain('title: Keeper Notes');
+  const text = await readSaved();
+  const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
+  const image = () => z.string().refine((p) => p === '../../src/assets/projects/keeper-app.webp');
+  expect(schemas.projects(image).safeParse(parse(front!)).error?.issues ?? []).toEqual([]);
+  expect(body!.trim()).toBe(readFolder('content/projects').find((p) => p.file.endsWith('keeper-app.md'))!.body);
+
+  expect(errors).toEqual([]);
+});

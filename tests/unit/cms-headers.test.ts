@@ -1,0 +1,41 @@
+// The editor's policy on Netlify: scripts/postbuild/netlify-headers.ts keeps /cms/ out of the site-wide
+// union (so that no page gains 'unsafe-inline' or GitHub) and gives /cms/* a rule of its own, after /*.
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { writeNetlifyHeaders } from '../../scripts/postbuild/netlify-headers.ts';
+import { CMS_CSP } from '../../src/cms/csp.ts';
+
+const page = (csp: string) => `<html><head><meta http-equiv="content-security-policy" content="${csp}"></head></html>`;
+
+describe('Netlify _headers with the editor', () => {
+  it("the site-wide rule leaves the editor out; /cms/* follows with the editor's own policy", async () => {
+    const dist = await mkdtemp(path.join(tmpdir(), 'cms-headers-'));
+    try {
+      await writeFile(
+        path.join(dist, 'index.html'),
+        page("default-src 'self'; script-src 'self' 'sha256-ONE'; style-src 'self' 'sha256-S'"),
+      );
+      await mkdir(path.join(dist, 'cms'));
+      await writeFile(path.join(dist, 'cms/index.html'), page(CMS_CSP));
+      await writeNetlifyHeaders(dist);
+      const rules = (await readFile(path.join(dist, '_headers'), 'utf8')).split(/\n(?=\/)/);
+      expect(rules.map((r) => r.split('\n')[0])).toEqual(['/*', '/cms/*']);
+      const [site, cms] = rules.map((r) => /Content-Security-Policy: (.*)/.exec(r)?.[1] ?? '');
+      expect(site).not.toMatch(/unsafe-inline|api\.github\.com|blob:/);
+      expect(site).toContain("'sha256-ONE'");
+      expect(cms).toBe(`${CMS_CSP}; frame-ancestors 'none'`);
+    } finally {
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+
+  it("the editor's policy allows no script but our own and no eval", () => {
+    const directives = new Map(CMS_CSP.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(CMS_CSP).not.toMatch(/unsafe-eval|cdn|unpkg|jsdelivr|\*/);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-src')).toEqual(["'none'"]);
+  });
+});
