@@ -17,6 +17,9 @@ const PUBLIC = [
   '/service-details/Automation',
   '/service-details/Nope',
   '/no-such-page',
+  '/blog/',
+  '/blog/website-speed-fixes/',
+  '/blog/tags/web-development/',
 ];
 const ACCOUNT = ['/Signup', '/login', '/forgot-password', '/google-verify'];
 const SIGNED_IN = [
