@@ -2,10 +2,12 @@
 // of every text file for the Node server. Netlify compresses by itself and would publish the twins as
 // files of their own, so a build on Netlify (which sets NETLIFY=true) writes none.
 import path from 'node:path';
-import { precompress } from './postbuild/precompress.ts';
+import { moveIslandStyleToHead } from './postbuild/island-style.ts';
 import { writeNetlifyHeaders } from './postbuild/netlify-headers.ts';
+import { precompress } from './postbuild/precompress.ts';
 
 const dist = path.resolve(process.argv[2] ?? 'dist');
+await moveIslandStyleToHead(dist);
 await writeNetlifyHeaders(dist);
 if (process.env.NETLIFY === 'true') {
   console.log('postbuild: _headers written; no .br/.gz twins on Netlify (it compresses by itself)');

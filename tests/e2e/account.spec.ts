@@ -2,10 +2,10 @@
 import { TOKEN_KEY } from '../../src/lib/constants.ts';
 import { createAccount, uniqueEmail, useToken } from './fixtures/accounts.ts';
 import { readFolder } from '../helpers/content.ts';
-import { expect, expectToast, hydrated, mailedCode, test, BUSY_MS } from './fixtures/test.ts';
+import { expect, expectToast, holdRequests, hydrated, mailedCode, test } from './fixtures/test.ts';
 
 test('signup → dashboard → code by mail → verified → log out → login', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const email = uniqueEmail('journey');
   const password = 'Journey-Pass-77';
 
@@ -23,12 +23,10 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await page.getByLabel('Full name').fill('Journey Person');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
-  await page.route('**/api/v1/auth/signup', async (route) => {
-    await new Promise((r) => setTimeout(r, BUSY_MS));
-    await route.continue();
-  });
+  const releaseSignup = await holdRequests(page, '**/api/v1/auth/signup');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('button', { name: 'Creating account...' })).toBeDisabled();
+  releaseSignup();
   // Signup goes to /login, whose guard sends the new (signed-in) user on to the dashboard.
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expectToast(page, 'Account created successfully!');
@@ -80,12 +78,10 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await expect(page.getByRole('checkbox', { name: 'Remember me' })).toBeVisible();
   await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByLabel('Password').fill(password);
-  await page.route('**/api/v1/auth/sign-in', async (route) => {
-    await new Promise((r) => setTimeout(r, BUSY_MS));
-    await route.continue();
-  });
+  const releaseSignIn = await holdRequests(page, '**/api/v1/auth/sign-in');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+  releaseSignIn();
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expectToast(page, 'Signed in successfully');
   // The login page was replaced in the history.

@@ -41,7 +41,7 @@ test('the shell: dashboard text and the nav to every admin page', async ({ page,
 });
 
 test('users: search, paging and delete with a confirmation', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const tag = `pg${randomUUID().slice(0, 6)}`;
   const accounts = [];
   for (let i = 0; i < 12; i++) accounts.push(await createAccount(baseURL!, tag));

@@ -1,9 +1,9 @@
 // Forgot password: e-mail, the mailed code, a new password, then sign-in with it.
 import { createAccount, signInAs } from './fixtures/accounts.ts';
-import { expect, expectToast, hydrated, mailedCode, test, BUSY_MS } from './fixtures/test.ts';
+import { expect, expectToast, holdRequests, hydrated, mailedCode, test } from './fixtures/test.ts';
 
 test('reset with the mailed code, then sign in with the new password', async ({ page, baseURL }) => {
-  test.setTimeout(60_000);
+  test.slow();
   const account = await createAccount(baseURL!, 'reset');
   await page.goto('/forgot-password');
   await hydrated(page);
@@ -39,12 +39,10 @@ test('reset with the mailed code, then sign in with the new password', async ({ 
   await expect(page.getByLabel('New password')).toHaveAttribute('autocomplete', 'new-password');
 
   await page.getByLabel('New password').fill('Brand-New-Pass-31');
-  await page.route('**/api/v1/auth/reset-password', async (route) => {
-    await new Promise((r) => setTimeout(r, BUSY_MS));
-    await route.continue();
-  });
+  const release = await holdRequests(page, '**/api/v1/auth/reset-password');
   await page.getByRole('button', { name: 'Reset password' }).click();
   await expect(page.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Password reset successfully');
 

@@ -3,8 +3,8 @@
 //   - a real SMTP catcher (every mail written as JSON to E2E_MAIL_DIR),
 //   - the OIDC stand-in for Google (GOOGLE_* variables of the server),
 //   - the server of `npm start`, with an admin account made through the API and the admin CLI.
-// Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR, E2E_OIDC_AUTHORIZE_URL and
-// E2E_ADMIN_{EMAIL,PASSWORD}.
+// Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR, E2E_BUILD_DIR (the build being served),
+// E2E_OIDC_AUTHORIZE_URL and E2E_ADMIN_{EMAIL,PASSWORD}.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +53,7 @@ export default async function globalSetup() {
   server = await startServer({ env, port });
 
   process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_BUILD_DIR = distDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_OIDC_AUTHORIZE_URL = oidc.authorizeUrl;
   return async () => {

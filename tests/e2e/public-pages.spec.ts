@@ -1,17 +1,13 @@
 // Projects, policy, Try Now, contact, the not-found page, inner navigation, case redirects and the
 // search-engine files. Counts and copy come from content/ (see tests/helpers/content.ts);
 // the specification's own figures are checked by tests/spec/spec-conformance.test.ts.
-import { test, expect } from '@playwright/test';
-import { COOKIE_CONSENT_KEY, TIMINGS } from '../../src/lib/constants.ts';
+import { TIMINGS } from '../../src/lib/constants.ts';
 import { site } from '../../src/lib/site.ts';
 import { inOrder, readContentFile } from '../helpers/content.ts';
+import { expect, test } from './fixtures/test.ts';
 
 const projects = inOrder<{ order: number; title: string }>('content/projects');
 const policy = readContentFile('content/policy/privacy-policy.md');
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
-});
 
 test('projects: a card per project file in order, the MORE card last, staggered 0.1 s', async ({ page }) => {
   const res = await page.goto('/projects');

@@ -1,8 +1,7 @@
 // Service detail pages (/service-details/{id}) and the service 404. One test per
 // file of content/services, expecting what that file holds.
-import { test, expect } from '@playwright/test';
-import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
 import { inOrder } from '../helpers/content.ts';
+import { expect, test } from './fixtures/test.ts';
 
 interface ServiceFile {
   id: string;
@@ -17,10 +16,6 @@ const SERVICES = inOrder<ServiceFile>('content/services').map(({ data }) => ({
   features: data.features.length,
   caseStudies: data.caseStudies?.length ?? 0,
 }));
-
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript((key) => localStorage.setItem(key, 'essential'), COOKIE_CONSENT_KEY);
-});
 
 for (const s of SERVICES) {
   test(`${s.id}: hero, ${s.features} key features, ${s.caseStudies} case studies, Service JSON-LD`, async ({

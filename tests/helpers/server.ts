@@ -33,7 +33,9 @@ export async function startServer(opts: { env?: Record<string, string>; port?: n
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // A generous bound, not a measurement: on a machine busy with other work, a fresh PGlite and its
+  // migrations can take a minute or more.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${out}`);
     try {

@@ -18,6 +18,7 @@ export function Field({ id, label, error, ...input }: Props) {
       <input
         id={id}
         name={id}
+        type="text"
         className={`mt-1 ${inputClass}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

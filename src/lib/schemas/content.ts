@@ -84,7 +84,8 @@ export const schemas = {
 
   posts: <I extends z.ZodType>(image: ImageField<I>) =>
     fields({
-      title: shortText('Five ways to make your website load faster', 90),
+      // 70: the longest title search results show whole (the page's <title> drops the site's name first).
+      title: shortText('Five ways to make your website load faster', 70),
       description: shortText('What slows a business website down, and the fixes that matter most.', 200),
       date: date('2026-03-12'),
       updated: date('2026-04-02').optional(),

@@ -90,9 +90,9 @@ export function enquiryReply(company: string, r: ReplyFields): MailContent {
     text: `Hello ${r.name},\n\n${r.reply}\n\n${r.author}\n${company}\n\nOn ${when} you wrote:\n${quoted}\n`,
     html: layout(
       company,
-      `<p>Hello ${escape(r.name)},</p><p style="white-space:pre-wrap">${escape(r.reply)}</p><p>${escape(r.author)}<br>${escape(
+      `<p>Hello ${escapeHtml(r.name)},</p><p style="white-space:pre-wrap">${escapeHtml(r.reply)}</p><p>${escapeHtml(r.author)}<br>${escapeHtml(
         company,
-      )}</p><p style="color:#666">On ${escape(when)} you wrote:</p><blockquote style="white-space:pre-wrap;color:#444;border-left:3px solid #ccc;margin:0;padding-left:12px">${escape(
+      )}</p><p style="color:#666">On ${escapeHtml(when)} you wrote:</p><blockquote style="white-space:pre-wrap;color:#444;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(
         r.original,
       )}</blockquote>`,
     ),
