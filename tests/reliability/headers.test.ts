@@ -78,7 +78,7 @@ describe('headers of the npm start server', () => {
     expect(isHttps(new Request('https://x/'), false)).toBe(true);
   });
 
-  it('CORS answers only the listed origins, for GET, POST and DELETE', async () => {
+  it('CORS answers only the listed origins, for GET, POST, PATCH and DELETE', async () => {
     const listed = await get(
       '/api/v1/auth/sign-in',
       { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
@@ -86,7 +86,7 @@ describe('headers of the npm start server', () => {
     );
     expect(listed.status).toBe(204);
     expect(listed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect(listed.headers.get('access-control-allow-methods')).toBe('GET,POST,DELETE');
+    expect(listed.headers.get('access-control-allow-methods')).toBe('GET,POST,PATCH,DELETE');
     expect(listed.headers.get('access-control-allow-credentials')).toBeNull();
     const simple = await get('/api/health', { origin: ORIGIN });
     expect(simple.headers.get('access-control-allow-origin')).toBe(ORIGIN);
