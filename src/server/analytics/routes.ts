@@ -4,7 +4,8 @@ import { viewBody } from '../../lib/schemas/analytics.ts';
 import { findSession } from '../auth/sessions.ts';
 import type { Deps } from '../context.ts';
 import { clientIp } from '../limits/client-ip.ts';
-import { errors, jsonBody, messageSchema, ok, publicRoute, router } from '../openapi.ts';
+import { messageSchema } from '../../lib/schemas/api.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../openapi.ts';
 import type { Tracker } from './tracker.ts';
 
 const view = publicRoute({
