@@ -1,7 +1,7 @@
 // /admin: under the spec's welcome, the cards (open enquiries, enquiries and new users this week, share
 // of verified users) and the charts of enquiries and signups per day over 30 or 90 days.
 import { useEffect, useState } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import type { Stats } from '../../lib/schemas/admin.ts';
 import { Chart } from './Chart.tsx';
 import { secondaryButton } from './ui.ts';
@@ -34,7 +34,7 @@ export function AdminDashboard() {
         setError('');
       })
       .catch((err: unknown) => {
-        if (current) setError(err instanceof Error ? err.message : String(err));
+        if (current) setError(errorMessage(err));
       });
     return () => {
       current = false;

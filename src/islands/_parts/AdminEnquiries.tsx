@@ -1,7 +1,7 @@
 // /admin/contactdetails: every enquiry (username, email, message, phoneNumber) with its workflow (status,
 // note, replies), a status filter, the CSV export and delete (to the trash).
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
@@ -42,7 +42,7 @@ export function AdminEnquiries() {
       saveFile(blob, fileName ?? 'enquiries.csv');
       notify('success', 'Export ready');
     } catch (err) {
-      notify('error', err instanceof ApiError ? err.message : 'Could not export the enquiries');
+      notify('error', errorMessage(err, 'Could not export the enquiries'));
     } finally {
       setExporting(false);
     }

@@ -1,7 +1,7 @@
 // /admin/trash: users and enquiries deleted in the last 30 days, each restored as it was or deleted for
 // good (which also frees a user's e-mail address for a new account).
 import { useState } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import type { TrashItem } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
 import { when } from './admin-labels.ts';
@@ -29,7 +29,7 @@ export function AdminTrash() {
       notify('success', done);
       await reload();
     } catch (err) {
-      notify('error', err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      notify('error', errorMessage(err, 'Something went wrong. Please try again.'));
     }
   }
 

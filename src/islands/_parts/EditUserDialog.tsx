@@ -2,7 +2,7 @@
 // code; end the user's sessions. Removing one's own admin role needs an extra, explicit confirmation
 // (the API refuses it without), and the last admin cannot lose the role at all (the API says so).
 import { useState, type SubmitEvent } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import type { UserPatch } from '../../lib/schemas/admin.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
@@ -49,7 +49,7 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
       onSaved();
       return true;
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+      setError(errorMessage(err, 'Something went wrong. Please try again.'));
       return false;
     } finally {
       setBusy(false);
@@ -67,7 +67,7 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
       if (!confirmSelf) return setError('Tick the box to confirm that you are removing your own admin role.');
       body.confirmSelfDemotion = true;
     }
-    const done = await run(async () => (await api.patch<{ message: string }>(path, body)).message);
+    const done = await run(async () => (await api.patch(path, body)).message);
     if (!done) return;
     onClose();
     // Without the role, this page is no longer for you: the session store learns it and the guard moves on.
@@ -137,9 +137,7 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
             type="button"
             className={secondaryButton}
             disabled={busy || user.isAccountVerified}
-            onClick={() =>
-              void run(async () => (await api.post<{ message: string }>(`${path}/verification-code`)).message)
-            }
+            onClick={() => void run(async () => (await api.post(`${path}/verification-code`)).message)}
           >
             Resend verification code
           </button>
@@ -148,7 +146,7 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
               type="button"
               className={secondaryButton}
               disabled={busy}
-              onClick={() => void run(async () => (await api.delete<{ message: string }>(`${path}/sessions`)).message)}
+              onClick={() => void run(async () => (await api.delete(`${path}/sessions`)).message)}
             >
               End all sessions
             </button>

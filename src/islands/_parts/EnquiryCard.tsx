@@ -1,7 +1,7 @@
 // One enquiry in the admin's list: the spec's fields, where it stands (status), the internal note, the
 // thread of e-mailed replies, and its Reply and Delete buttons.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { type EnquiryStatus, LIMITS } from '../../lib/constants.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
@@ -35,7 +35,7 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
       notify('success', done);
       onChanged();
     } catch (err) {
-      notify('error', err instanceof ApiError ? err.message : 'Could not save the change');
+      notify('error', errorMessage(err, 'Could not save the change'));
     } finally {
       setSaving(false);
     }

@@ -1,6 +1,6 @@
 // Writing a reply to an enquiry: sent by e-mail to the enquirer, kept in the enquiry's thread.
 import { useState, type SubmitEvent } from 'react';
-import { ApiError, api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { type AdminEnquiry, replyBody } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
@@ -37,7 +37,7 @@ export function ReplyDialog({ enquiry, onClose, onSent }: Props) {
       setError('');
       onSent();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Could not send the reply');
+      setError(errorMessage(err, 'Could not send the reply'));
     } finally {
       setBusy(false);
     }
