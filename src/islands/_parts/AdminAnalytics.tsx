@@ -1,7 +1,7 @@
 // /admin/analytics: the site's own, consent-gated page views over 30 or 90 days: visits and unique
 // visitors per day, top pages, referrers and UTM campaigns, devices, and the contact conversion rate.
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { api } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import { Chart } from './Chart.tsx';
@@ -82,7 +82,7 @@ export function AdminAnalytics() {
         setError('');
       })
       .catch((err: unknown) => {
-        if (current) setError(err instanceof Error ? err.message : String(err));
+        if (current) setError(errorMessage(err));
       });
     return () => {
       current = false;
