@@ -208,6 +208,7 @@ describe('a deleted enquiry', () => {
     );
     expect(thread).toHaveLength(1);
 
+    const since = await lastAuditSeq(t);
     const res = await del(`/v1/admin/contact/delete/${sent.id}`);
     expect(res.body).toEqual({ success: true, message: 'deleted successfully' });
     const list = await t.call('GET', '/v1/admin/trash?kind=contact', { token: admin.token });
@@ -227,6 +228,10 @@ describe('a deleted enquiry', () => {
 
     expect((await restore('contact', sent.id)).status).toBe(200);
     expect(await rawRow(t, 'enquiries', sent.id)).toEqual(before);
+    expect((await auditSince(t, since)).map((r) => [r.action, r.targetKind, r.targetId, r.actorId])).toEqual([
+      ['contact.delete', 'contact', sent.id, admin.user._id],
+      ['contact.restore', 'contact', sent.id, admin.user._id],
+    ]);
     expect(
       await rawRows(t, sql`SELECT to_jsonb(r) AS row FROM enquiry_replies r WHERE enquiry_id = ${sent.id}`),
     ).toEqual(thread);
