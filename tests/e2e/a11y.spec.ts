@@ -1,11 +1,9 @@
 // axe-core on every page, signed out and signed in (as an admin, who can open every page), and on the
 // islands' open states: cookie banner and settings, avatar menu, confirmation dialog, OTP step, toasts.
-// Every finding counts but axe's 'minor' ones. Pages are judged at rest: with reduced motion (sections
-// shown, marquee still) and once every finite animation, a toast's entrance included, has finished.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
+// Pages are judged with reduced motion (sections shown, marquee still) by tests/e2e/fixtures/axe.ts.
 import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+import { expectAxeClean } from './fixtures/axe.ts';
 
 const PUBLIC = [
   '/',
@@ -38,20 +36,6 @@ const SIGNED_IN = [
 test.use({ reducedMotion: 'reduce' });
 // axe over a whole page is slow on a loaded machine; the bound is generous, not a measurement.
 test.describe.configure({ timeout: 90_000 });
-
-async function expectAxeClean(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact !== 'minor');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 test.describe('signed out, cookie banner open', () => {
   test.use({ consent: null });

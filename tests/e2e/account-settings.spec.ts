@@ -2,13 +2,13 @@
 // devices, data download, deletion (sign-in then fails), the dashboard's enquiries and the claim link,
 // keyboard only, and axe.
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { TOKEN_KEY } from '../../src/lib/constants.ts';
 import { codeFor } from '../helpers/oidc-provider.ts';
 import { createAccount, signInAs, uniqueEmail, useToken, type Account } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
+import { expectAxeClean } from './fixtures/axe.ts';
 
 async function openAccount(page: Page, acc: Account) {
   await useToken(page, acc.token);
@@ -27,12 +27,6 @@ async function revealPanels(page: Page) {
         (el) => !['toast', 'consent-pending'].includes(el.getAttribute('client') ?? ''),
       ).length === 0,
   );
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('a visitor without a session is sent to /login', async ({ page }) => {

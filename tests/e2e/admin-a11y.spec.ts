@@ -1,9 +1,9 @@
 // The admin workflow with the keyboard alone, and axe on its views and dialogs in their open states.
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, test } from './fixtures/test.ts';
+import { expectAxeClean } from './fixtures/axe.ts';
 
 async function asAdmin(page: Page, baseURL: string) {
   await useToken(page, await signInAs(baseURL, ADMIN.email, ADMIN.password));
@@ -25,12 +25,6 @@ async function tabTo(page: Page, target: Locator, max = 80) {
     await page.keyboard.press('Tab');
   }
   throw new Error(`Tab never reached ${target.toString()}`);
-}
-
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 test('keyboard only: find an enquiry, change its status, reply, then reach the Trash', async ({ page, baseURL }) => {

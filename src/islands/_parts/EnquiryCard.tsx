@@ -66,10 +66,9 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
       </dl>
 
       {e.replies.length > 0 && (
-        <section aria-labelledby={`replies-${id}`} className="mt-4 border-t border-slate-200 pt-4">
-          <h3 id={`replies-${id}`} className="text-sm font-semibold text-ink">
-            Replies
-          </h3>
+        // A heading under the page's h1, not a landmark: one "Replies" region per card would repeat its name.
+        <div className="mt-4 border-t border-slate-200 pt-4">
+          <h2 className="text-sm font-semibold text-ink">Replies</h2>
           <ol className="mt-2 grid gap-3">
             {e.replies.map((r) => (
               <li key={r._id} className="rounded-lg bg-slate-50 p-3 text-sm">
@@ -80,7 +79,7 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
               </li>
             ))}
           </ol>
-        </section>
+        </div>
       )}
 
       <div className="mt-4 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-[12rem_1fr]">
