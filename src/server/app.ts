@@ -37,7 +37,7 @@ export interface Api {
   drainOutbox(): Promise<void>;
   /** Runs every housekeeping purge now (it also runs hourly); returns the rows each removed. */
   purge(): Promise<Record<string, number>>;
-  /** Page views: tests flush the batch and run the scheduled roll-up through it. */
+  /** Page views: tests write the waiting batch through it (analytics.flush()). */
   analytics: Tracker;
   close(): Promise<void>;
 }

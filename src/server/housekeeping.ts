@@ -4,6 +4,8 @@
 // it removed. A feature with rows to expire adds its purge to PURGES.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { purgeTrash } from './admin/trash.ts';
+import { rollUpAndPurge } from './analytics/rollup.ts';
+import { ANALYTICS } from '../lib/constants.ts';
 import type { Db } from './db/client.ts';
 import { oneTimeCodes, outbox, rateLimits, sessions } from './db/schema.ts';
 
@@ -53,6 +55,10 @@ export const PURGES: Purge[] = [
       const removed = await purgeTrash(db, now);
       return removed.user + removed.contact;
     },
+  },
+  {
+    name: `analytics: finished days rolled up; raw page views past ${ANALYTICS.rawDays} days and past days' salts`,
+    run: rollUpAndPurge,
   },
 ];
 

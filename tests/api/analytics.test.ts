@@ -220,11 +220,11 @@ describe('visitors and the daily salt', () => {
     expect(body.totals).toMatchObject({ visits: 3, visitors: 2 });
   });
 
-  it('the sweep deletes a past salt even on a day without views', async () => {
+  it('the hourly purge deletes a past salt even on a day without views', async () => {
     await start();
     await beacon({ path: '/' });
     t.clock.advance(DAY);
-    await t.api.analytics.sweep();
+    await t.api.purge();
     expect(await t.api.db.select().from(analyticsSalts)).toEqual([]);
   });
 });
@@ -239,7 +239,7 @@ describe('roll-up and deletion', () => {
 
     // The next day: day 1 is rolled up; its raw views stay (within 30 days); the report is the same.
     t.clock.advance(DAY);
-    await t.api.analytics.sweep();
+    await t.api.purge();
     const rolled = await t.api.db.select().from(analyticsDaily).where(eq(analyticsDaily.day, '2030-01-15'));
     expect(rolled).toContainEqual({ day: '2030-01-15', dimension: 'total', key: '', visits: 3, visitors: 2 });
     expect(rolled).toContainEqual({ day: '2030-01-15', dimension: 'page', key: '/launch', visits: 2, visitors: 2 });
@@ -262,8 +262,8 @@ describe('roll-up and deletion', () => {
     expect(afterRollup.top).toEqual(live.top);
     expect(dayOf(afterRollup, '2030-01-15')).toEqual(dayOf(live, '2030-01-15'));
 
-    // A second sweep changes nothing; a view today is read live beside the rolled-up days.
-    await t.api.analytics.sweep();
+    // A second purge changes nothing; a view today is read live beside the rolled-up days.
+    await t.api.purge();
     await beacon({ path: '/' }, { ip: '192.0.2.3' });
     const mixed = await report(90);
     expect(dayOf(mixed, '2030-01-15')).toMatchObject({ visits: 3, visitors: 2 });
@@ -272,10 +272,12 @@ describe('roll-up and deletion', () => {
 
     // Day 30 after the first: day 1's raw views are still kept; day 31: gone, its counts stay.
     t.clock.advance(29 * DAY);
-    await t.api.analytics.sweep();
+    await t.api.purge();
     expect(await storedViews()).toHaveLength(4);
     t.clock.advance(DAY);
-    await t.api.analytics.sweep();
+    const removed = await t.api.purge();
+    // The housekeeping reports the analytics purge beside the others: day 1's three raw views.
+    expect(Object.entries(removed).find(([name]) => name.startsWith('analytics'))?.[1]).toBe(3);
     const left = await storedViews();
     expect(left.map((r) => r.day)).toEqual(['2030-01-16']);
     // A month on, the admin's session has ended too: sign in again.
@@ -343,7 +345,7 @@ describe('GET /api/v1/admin/stats', () => {
     await beacon({ path: '/' }, { ip: '192.0.2.1' });
     await beacon({ path: '/projects' }, { ip: '192.0.2.1' });
     t.clock.advance(DAY);
-    await t.api.analytics.sweep();
+    await t.api.purge();
     await beacon({ path: '/' }, { ip: '192.0.2.2' });
     await t.api.analytics.flush();
     const res = await t.call('GET', '/v1/admin/stats?days=7', { token: admin.token });

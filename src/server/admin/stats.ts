@@ -1,6 +1,6 @@
-// The dashboard's figures: enquiries, signups and consent-gated page visits per UTC day (every day of the range, zeros included)
-// and the cards' totals. "This week" is the last 7 days, not the calendar week, so that a Monday
-// morning does not read as an empty week.
+// The dashboard's figures: enquiries, signups and consent-gated page visits per UTC day (every day of
+// the range, zeros included) and the cards' totals. "This week" is the last 7 days, not the calendar
+// week, so that a Monday morning does not read as an empty week.
 import { count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DayCount, StatsTotals } from '../../lib/schemas/admin.ts';

@@ -1,6 +1,7 @@
-// Raw views become daily counts per dimension (analytics_daily), then go: the scheduled sweep rolls up
-// every finished day and deletes raw views older than ANALYTICS.rawDays and salts of past days. The admin
-// report reads the same aggregate live for the days not rolled up yet (today, mostly).
+// Raw views become daily counts per dimension (analytics_daily), then go: the hourly housekeeping
+// (src/server/housekeeping.ts) rolls up every finished day and deletes raw views older than
+// ANALYTICS.rawDays and salts of past days. The admin report reads the same aggregate live for the days
+// not rolled up yet (today, mostly).
 import { sql, type SQL } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
@@ -55,18 +56,22 @@ export async function lastRolledDay(db: Db): Promise<string | undefined> {
 
 /**
  * Rolls up the finished days (again from the last rolled day, which views written just after midnight may
- * have joined), then deletes raw views past ANALYTICS.rawDays and every salt of a past day. Idempotent.
+ * have joined), then deletes raw views past ANALYTICS.rawDays and every salt of a past day. Idempotent;
+ * returns the rows deleted. One of the housekeeping purges (src/server/housekeeping.ts).
  */
-export async function rollUpAndPurge(db: Db, now: Date): Promise<void> {
+export async function rollUpAndPurge(db: Db, now: Date): Promise<number> {
   const today = utcDay(now);
   const from = (await lastRolledDay(db)) ?? '0001-01-01';
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`
       INSERT INTO analytics_daily (day, dimension, key, visits, visitors)
       ${aggregateViews(from, today)}
       ON CONFLICT (day, dimension, key) DO UPDATE SET visits = excluded.visits, visitors = excluded.visitors`);
-    await tx.execute(sql`DELETE FROM analytics_views WHERE day < ${addDays(today, -ANALYTICS.rawDays)}::date`);
-    await tx.execute(sql`DELETE FROM analytics_salts WHERE day < ${today}::date`);
+    const removed = await tx.execute(sql`
+      WITH views AS (DELETE FROM analytics_views WHERE day < ${addDays(today, -ANALYTICS.rawDays)}::date RETURNING 1),
+        salts AS (DELETE FROM analytics_salts WHERE day < ${today}::date RETURNING 1)
+      SELECT (SELECT count(*) FROM views)::int + (SELECT count(*) FROM salts)::int AS n`);
+    return rowsOf<{ n: number }>(removed)[0]?.n ?? 0;
   });
 }
 

@@ -5,7 +5,6 @@ import type { Db } from '../db/client.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import { ViewCollector, type CollectorOptions } from './collector.ts';
 import { deviceClass, isBot, pageFields, referrerHost } from './fields.ts';
-import { rollUpAndPurge } from './rollup.ts';
 import { DailySalt, utcDay, visitorHash } from './salt.ts';
 import { ViewLimiter } from './view-limiter.ts';
 
@@ -66,11 +65,6 @@ export class Tracker {
   /** Writes the queued views now (tests; the batch timer does it otherwise). */
   flush(): Promise<void> {
     return this.collector.flush();
-  }
-
-  /** The scheduled part: roll finished days up, delete old raw views and past salts. */
-  sweep(): Promise<void> {
-    return rollUpAndPurge(this.options.db, this.options.now());
   }
 
   close(): Promise<void> {
