@@ -22,7 +22,9 @@ export default defineConfig({
   site,
   output: 'static',
   trailingSlash: 'ignore',
-  build: { format: 'directory' },
+  // Every page carries its CSS inline (hashed into the CSP like the rest): no render-blocking request
+  // before the first paint (docs/decisions/047-inline-css-no-font-preload.md).
+  build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     react(),
     clientDirectives(),

@@ -20,6 +20,10 @@ export function clientDirectives(): AstroIntegration {
           entrypoint: fileURLToPath(new URL('./consent-pending.ts', import.meta.url)),
         });
         addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast.ts', import.meta.url)) });
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)),
+        });
       },
     },
   };
@@ -29,5 +33,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     'client:consent-pending'?: boolean;
     'client:toast'?: boolean;
+    /** Hydrates on the first interaction; with "idle", also once the loaded page is idle. */
+    'client:interaction'?: boolean | 'idle';
   }
 }

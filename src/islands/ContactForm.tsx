@@ -139,7 +139,7 @@ function Form() {
       </div>
       <div>
         <label htmlFor="contact-bot" className={labelClass}>
-          {question ? `What is ${question.x} + ${question.y}?` : 'Loading the check question…'}
+          {question ? `What is ${question.x} + ${question.y}?` : 'Check question: it appears as you fill in the form'}
         </label>
         <input
           id="contact-bot"

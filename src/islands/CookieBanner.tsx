@@ -1,5 +1,6 @@
-// Shown while no consent value is stored (client:consent-pending hydrates it when idle or reached for),
-// and again whenever the visitor asks for it through the footer's 'Cookie settings'.
+// Shown while no consent value is stored, and again whenever the visitor asks for it through the footer's
+// 'Cookie settings'. Prebuilt and live before React loads: client:consent-pending hydrates it on the first
+// interaction and replays the click that started it.
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../lib/constants.ts';
 import { cookieSettingsRequested, readConsent, saveConsent } from '../lib/consent.ts';
@@ -31,8 +32,6 @@ function Banner() {
   // (the `consent-given` class, see src/directives/register.ts) and then it never hydrates.
   const [open, setOpen] = useState(true);
   const [settings, setSettings] = useState(false);
-  // The prebuilt buttons wait for hydration: a click before it would be lost.
-  const [ready, setReady] = useState(false);
   // The stored choice, shown when the visitor reopens the banner to change it.
   const [current, setCurrent] = useState<CookieConsent | null>(null);
   // Counts the requests to reopen: each one moves focus into the banner once it is rendered.
@@ -45,7 +44,6 @@ function Banner() {
   }, [reopened]);
 
   useEffect(() => {
-    setReady(true);
     const reopen = () => {
       setCurrent(readConsent());
       setOpen(true);
@@ -110,7 +108,6 @@ function Banner() {
           <button
             type="button"
             className="mr-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
-            disabled={!ready}
             aria-expanded={settings}
             aria-controls={settings ? 'cookie-settings' : undefined}
             onClick={() => setSettings((s) => !s)}
@@ -121,7 +118,6 @@ function Banner() {
             <button
               key={c.value}
               type="button"
-              disabled={!ready}
               onClick={() => choose(c.value)}
               className={
                 c.primary

@@ -54,6 +54,8 @@ export const TIMINGS = {
   heroRevealDelayMs: 100,
   serviceCardStaggerMs: 100,
   projectCardStaggerS: 0.1,
+  /** Cards that come into view together stagger by their step, for at most this many steps. */
+  revealStaggerMaxSteps: 5,
   scrollToAnchorDelayMs: 100,
   marqueeSpeed: 100,
 } as const;

@@ -102,8 +102,13 @@ test('services: a card per service file with its Learn More link, 1/2/3 columns 
     .getByRole('link', { name: /Learn More/ })
     .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
   expect(hrefs).toEqual(services.map((s) => `/service-details/${encodeURIComponent(s.data.id)}`));
+  // The cards come into view together: 100 ms apart, in order (for at most five steps).
+  await page.locator('[data-services-grid]').scrollIntoViewIfNeeded();
+  await expect(cards.last()).toHaveClass(/\bactive\b/);
   const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
-  expect(delays).toEqual(services.map((_, i) => `${(i * TIMINGS.serviceCardStaggerMs) / 1000}s`));
+  expect(delays).toEqual(
+    services.map((_, i) => `${(Math.min(i, TIMINGS.revealStaggerMaxSteps) * TIMINGS.serviceCardStaggerMs) / 1000}s`),
+  );
   expect(await columns(page)).toBe(3);
   await page.setViewportSize({ width: 800, height: 900 });
   expect(await columns(page)).toBe(2);

@@ -31,9 +31,48 @@ test('projects: a card per project file in order, the MORE card last, staggered 
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', /noopener/);
   }
+  // Seen together (a tall window), the cards fade in 0.1 s apart.
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await page.reload();
+  await expect(cards.last()).toHaveClass(/\bactive\b/);
   const delays = await cards.evaluateAll((els) => els.map((el) => getComputedStyle(el).transitionDelay.split(',')[0]));
-  expect(delays).toEqual(projects.map((_, i) => `${Math.round(i * TIMINGS.projectCardStaggerS * 10) / 10}s`));
-  await expect(cards.first()).toHaveClass(/\bactive\b/);
+  expect(delays).toEqual(
+    projects.map(
+      (_, i) => `${Math.round(Math.min(i, TIMINGS.revealStaggerMaxSteps) * TIMINGS.projectCardStaggerS * 10) / 10}s`,
+    ),
+  );
+});
+
+test('projects: the stagger is bounded, so the 200th card waits no longer than the sixth', async ({ page }) => {
+  // The real page with its cards repeated until there are at least 200.
+  await page.route('**/projects', async (route) => {
+    const res = await route.fetch();
+    const html = await res.text();
+    const cards = /<li class="reveal[\s\S]*<\/li>(?=\s*<\/ul>\s*<\/section>)/.exec(html)![0];
+    const repeat = Math.ceil(200 / (cards.match(/data-project-card/g) ?? []).length);
+    await route.fulfill({ response: res, body: html.replace(cards, cards.repeat(repeat)) });
+  });
+  await page.setViewportSize({ width: 1280, height: 2000 });
+  await page.goto('/projects');
+  const cards = page.locator('[data-project-card]');
+  await expect(cards.nth(199)).toBeAttached();
+  const delaysMs = () =>
+    cards.evaluateAll((els) => els.map((el) => Math.round(parseFloat(getComputedStyle(el).transitionDelay) * 1000)));
+  // The first cards in view keep the 0.1 s step.
+  await expect(cards.nth(4)).toHaveClass(/\bactive\b/);
+  expect((await delaysMs()).slice(0, 5)).toEqual([0, 100, 200, 300, 400]);
+  // Scrolled to the end: every card revealed within half a second of coming into view.
+  // In one call: each call of a test records a snapshot of this long page.
+  await page.evaluate(async () => {
+    while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 10) {
+      window.scrollBy(0, 1500);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  await expect(cards.last()).toHaveClass(/\bactive\b/);
+  const delays = await delaysMs();
+  expect(Math.max(...delays)).toBeLessThanOrEqual(500);
+  expect(Math.min(...delays)).toBe(0);
 });
 
 test('policy: a contents entry per section, date, e-mail and every list item', async ({ page }) => {
