@@ -6,6 +6,8 @@
 // Signed-out pages run on a clean profile (first visit: the cookie banner shows); pages marked
 // `signedIn` carry a token made through the real API. Run `npm run build` first.
 // AUDIT_LIGHTHOUSE_RUNS, AUDIT_BROWSER_RUNS and AUDIT_PAGES (comma-separated paths) narrow a run.
+// AUDIT_CONSENT=accepted (or essential, rejected) audits every page with that cookie choice stored, e.g. to
+// measure the pages with the analytics script sending its page views.
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { startServer } from '../tests/helpers/server.ts';
-import { TOKEN_KEY } from '../src/lib/constants.ts';
+import { COOKIE_CONSENT_KEY, TOKEN_KEY } from '../src/lib/constants.ts';
 import { throttledLoad, type PageLoad } from './audit/throttled-lcp.ts';
 
 interface AuditPage {
@@ -41,6 +43,7 @@ const only = process.env.AUDIT_PAGES?.split(',');
 const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
 const lighthouseRuns = Number(process.env.AUDIT_LIGHTHOUSE_RUNS ?? 3);
 const browserRuns = Number(process.env.AUDIT_BROWSER_RUNS ?? 5);
+const consent = process.env.AUDIT_CONSENT;
 const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
 
 const median = (xs: number[]) => {
@@ -62,12 +65,14 @@ async function newToken(serverUrl: string): Promise<string> {
   return ((await res.json()) as { token: string }).token;
 }
 
-/** Leaves a token where the site keeps it, in the Chrome profile Lighthouse uses. */
-async function storeToken(serverUrl: string, port: number, token: string) {
+/** Leaves values where the site keeps them (localStorage), in the Chrome profile Lighthouse uses. */
+async function store(serverUrl: string, port: number, values: Record<string, string>) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
   await page.goto(`${serverUrl}/`);
-  await page.evaluate(([k, t]) => localStorage.setItem(k!, t!), [TOKEN_KEY, token]);
+  await page.evaluate((v) => {
+    for (const [k, x] of Object.entries(v)) localStorage.setItem(k, x);
+  }, values);
   await page.close();
   await browser.close();
 }
@@ -80,14 +85,15 @@ interface LighthouseRun {
   failing: string[];
 }
 
-async function lighthouseRun(url: string, port: number, signedIn: boolean): Promise<LighthouseRun> {
+async function lighthouseRun(url: string, port: number, keepStorage: boolean): Promise<LighthouseRun> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
-    // Lighthouse clears the origin's storage before a run (a first visit), except for signed-in pages.
-    disableStorageReset: signedIn,
+    // Lighthouse clears the origin's storage before a run (a first visit), except where a token or a
+    // cookie choice was stored for it.
+    disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { categories: c, audits: a } = result.lhr;
@@ -109,11 +115,21 @@ async function lighthouseRun(url: string, port: number, signedIn: boolean): Prom
   };
 }
 
+/** What the browser holds before a page's load: a fresh token when signed in, the cookie choice if set. */
+async function storageFor(p: AuditPage): Promise<Record<string, string>> {
+  return {
+    ...(p.signedIn ? { [TOKEN_KEY]: await newToken(server.url) } : {}),
+    ...(consent ? { [COOKIE_CONSENT_KEY]: consent } : {}),
+  };
+}
+
 const dataDir = mkdtempSync(path.join(tmpdir(), 'audit-'));
 const server = await startServer({ env: { DATA_DIR: dataDir } });
 const misses: string[] = [];
 try {
-  console.log(`Pages audited ${new Date().toISOString()} against ${server.url}\n`);
+  console.log(
+    `Pages audited ${new Date().toISOString()} against ${server.url}${consent ? `, cookie choice '${consent}' stored` : ''}\n`,
+  );
 
   // 1. Lighthouse.
   const chrome = await chromeLauncher.launch({
@@ -137,8 +153,9 @@ try {
     for (const p of pages) {
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < lighthouseRuns; i++) {
-        if (p.signedIn) await storeToken(server.url, chrome.port, await newToken(server.url));
-        runs.push(await lighthouseRun(server.url + p.path, chrome.port, !!p.signedIn));
+        const storage = await storageFor(p);
+        if (Object.keys(storage).length) await store(server.url, chrome.port, storage);
+        runs.push(await lighthouseRun(server.url + p.path, chrome.port, Object.keys(storage).length > 0));
       }
       const score = (k: string) => median(runs.map((r) => r.scores[k]!));
       const lcp = median(runs.map((r) => r.lcp));
@@ -173,8 +190,7 @@ try {
     for (const p of pages) {
       const loads: PageLoad[] = [];
       for (let i = 0; i < browserRuns; i++) {
-        const storage: Record<string, string> = p.signedIn ? { [TOKEN_KEY]: await newToken(server.url) } : {};
-        loads.push(await throttledLoad(browser, server.url + p.path, storage));
+        loads.push(await throttledLoad(browser, server.url + p.path, await storageFor(p)));
       }
       const lcp = median(loads.map((l) => l.lcp));
       const elements = [...new Set(loads.map((l) => l.element))].join(' / ');

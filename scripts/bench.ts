@@ -3,7 +3,9 @@
 // 1. saturation: autocannon's req/s and p50/p99 for a static page and each API call, beside a bare
 //    node:http hello-world;
 // 2. mixed: the static page's latency at a steady rate alone, then again while steady streams of API
-//    calls run beside it (does the API slow the pages down?).
+//    calls run beside it (does the API slow the pages down?);
+// 3. beacons: the static page's saturation throughput alone, then beside a steady stream of analytics
+//    page views (BEACON_RATE a second); the goal is at least 80 % of the throughput alone.
 // Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_MIX_SECONDS adjust the load.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,6 +24,9 @@ const mixSeconds = Number(process.env.BENCH_MIX_SECONDS ?? 10);
 const PAGE = '/projects';
 /** The static page's steady rate in the mixed benchmark, alone and beside the API streams. */
 const PAGE_RATE = 200;
+/** Analytics page views a second, in the mixed benchmark and beside the page's saturation run. */
+const BEACON_RATE = 500;
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 
 interface Session {
   url: string;
@@ -43,9 +48,20 @@ const contactBody = () =>
 let clients = 0;
 const spreadAddress = () => `10.200.${(clients >> 8) & 255}.${clients++ & 255}`;
 
+/** Consenting visitors' page views: each from its own address, as a browser sends them. */
+const beacons: Stream = {
+  name: 'POST /api/v1/analytics/view',
+  rate: BEACON_RATE,
+  method: 'POST',
+  path: '/api/v1/analytics/view',
+  headers: () => ({ 'x-forwarded-for': spreadAddress(), 'user-agent': BROWSER }),
+  body: () => JSON.stringify({ path: `${PAGE}?utm_source=bench`, referrer: 'https://search.example/' }),
+};
+
 /** The API calls that run beside the page in the mixed benchmark: one more stream is one more entry. */
 function apiStreams(s: Session): Stream[] {
   return [
+    beacons,
     {
       name: 'GET /api/v1/auth/user',
       rate: 100,
@@ -133,6 +149,22 @@ async function saturate(s: Session, db: string, rows: Row[]) {
   });
 }
 
+interface BeaconLoad {
+  db: string;
+  alone: RunFigures;
+  beside: RunFigures;
+  beacons: StreamFigures;
+}
+
+/** The static page's throughput at saturation, alone and beside the steady beacon stream. */
+async function besideBeacons(s: Session, db: string): Promise<BeaconLoad> {
+  const page = { url: `${s.url}${PAGE}`, headers: { 'accept-encoding': 'br' }, connections, seconds };
+  process.stderr.write(`${db}: static page alone, then beside ${BEACON_RATE} beacons/s...\n`);
+  const alone = await run(page);
+  const [beside, [beaconFigures]] = await Promise.all([run(page), steady(s.url, [beacons], seconds)]);
+  return { db, alone, beside, beacons: beaconFigures! };
+}
+
 async function mix(s: Session, db: string): Promise<Mix> {
   const page: Stream = {
     name: `GET ${PAGE}`,
@@ -150,6 +182,7 @@ async function mix(s: Session, db: string): Promise<Mix> {
 
 const rows: Row[] = [];
 const mixes: Mix[] = [];
+const beaconLoads: BeaconLoad[] = [];
 const baseline = await startBaseline();
 process.stderr.write('node:http hello-world (baseline)...\n');
 rows.push(['node:http hello-world (baseline)', '-', await run({ url: baseline.url, connections, seconds })]);
@@ -168,6 +201,7 @@ try {
       // Mixed first: the saturation runs leave work queued behind them (argon2 hashes of sign-in).
       mixes.push(await mix(session, db));
       await saturate(session, db, rows);
+      beaconLoads.push(await besideBeacons(session, db));
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -211,6 +245,25 @@ for (const m of mixes) {
 for (const m of mixes) {
   const ratio = m.mixed[0]!.p99 / m.alone.p99;
   console.log(`${m.db}: static page p99 beside the API is ${ratio.toFixed(2)}× its p99 alone (goal: at most 2×)`);
+}
+console.log(
+  `\nBeacons: GET ${PAGE} at saturation (${connections} connections, ${seconds} s), alone and beside ${BEACON_RATE} analytics page views a second`,
+);
+console.log(
+  '| database | page req/s alone | page req/s beside | ratio | beacons sent/s | beacon p99 ms | beacon answers |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---|');
+for (const b of beaconLoads) {
+  const ratio = (b.beside.rps / b.alone.rps) * 100;
+  console.log(
+    `| ${b.db} | ${b.alone.rps.toFixed(0)} | ${b.beside.rps.toFixed(0)} | ${ratio.toFixed(1)}% | ${b.beacons.rps.toFixed(0)} | ${ms(b.beacons.p99)} | ${statuses(b.beacons)} |`,
+  );
+}
+for (const b of beaconLoads) {
+  const ratio = (b.beside.rps / b.alone.rps) * 100;
+  console.log(
+    `${b.db}: static page throughput beside the beacons is ${ratio.toFixed(1)}% of alone (goal: at least 80%)`,
+  );
 }
 const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
 console.log(

@@ -164,6 +164,31 @@ test('the analytics script is under 1 KB gzipped and loads nothing of its own be
   }
 });
 
+test.describe('with analytics accepted', () => {
+  test.use({ consent: 'accepted' });
+
+  test('a page without islands of its own still loads no React, and sends only its page view', async ({ page }) => {
+    const beacons = await watchBeacons(page);
+    const scripts: string[] = [];
+    const api: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (r.resourceType() === 'script') scripts.push(url.pathname);
+      if (url.pathname.startsWith('/api/')) api.push(`${r.method()} ${url.pathname}`);
+    });
+    await visit(page, '/policy/');
+    const renderers = await page
+      .locator('astro-island')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('renderer-url')));
+    expect(renderers.length).toBeGreaterThan(0);
+    await page.mouse.wheel(0, 4000);
+    await page.waitForLoadState('networkidle');
+    for (const r of renderers) expect(scripts).not.toContain(r);
+    expect(api).toEqual([`POST ${ANALYTICS_VIEW_PATH}`]);
+    expect(beacons).toEqual([{ path: '/policy/', referrer: '' }]);
+  });
+});
+
 test.describe('the Analytics view of the admin area', () => {
   test.use({ consent: 'essential' });
 

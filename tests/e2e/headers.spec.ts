@@ -92,14 +92,15 @@ test('Google sign-in works under the policy', async ({ page }) => {
     email_verified: true,
     name: 'Csp Checker',
   };
-  // Google's script, stood in at its real address, so the page's script-src decides whether it may run.
+  // Google's script, stood in at its real address, so the page's script-src decides whether it may run;
+  // like Google, it answers with the OAuth state the page gave it.
   await page.route('https://accounts.google.com/gsi/client', (route) => {
     gsiServed++;
     return route.fulfill({
       contentType: 'text/javascript',
       body: `window.google = { accounts: {
         oauth2: {
-          initCodeClient: (config) => ({ requestCode: () => setTimeout(() => config.callback(${JSON.stringify({ code: codeFor(who), scope: 'openid email profile' })}), 50) }),
+          initCodeClient: (config) => ({ requestCode: () => setTimeout(() => config.callback({ state: config.state, ...${JSON.stringify({ code: codeFor(who), scope: 'openid email profile' })} }), 50) }),
           initTokenClient: () => ({ requestAccessToken() {} }),
         },
         id: { initialize() {}, prompt() {}, renderButton() {}, disableAutoSelect() {}, cancel() {} },
