@@ -110,7 +110,10 @@ describe('the CMS configuration covers every collection and field of the content
   for (const name of [...(Object.keys(SOURCES) as CollectionName[]), 'site' as const]) {
     it(`${name}: same place, same fields, same types, same required fields`, () => {
       const cms = cmsSide(name);
-      expect(cms, `src/cms/config.ts has no collection or file named "${name}"`).toBeTruthy();
+      expect(
+        cms,
+        `src/cms/collections/ (wired in src/cms/config.ts) has no collection or file named "${name}"`,
+      ).toBeTruthy();
       const source = name === 'site' ? { folder: 'content', files: 'site.json' } : SOURCES[name];
       expect(cms!.where).toBe(source.files === '*.md' ? source.folder : `${source.folder}/${source.files}`);
 

@@ -1,0 +1,85 @@
+// The copy of the pages in the editor: page and section headings (content/intros/*.md), the privacy
+// policy, and the landing page's top and About section (content/home/*.md).
+import type { Collection, CollectionFile } from '@sveltia/cms';
+import { body, date, icon, list, markdownFolder, object, seo, string, text } from '../fields.ts';
+
+export const intros: Collection = {
+  name: 'intros',
+  label: 'Page headings',
+  label_singular: 'Page heading',
+  icon: 'title',
+  description: 'The heading and opening paragraph of each page or section, and the search title of pages.',
+  ...markdownFolder('content/intros'),
+  create: false,
+  delete: false,
+  identifier_field: 'heading',
+  fields: [
+    ...seo(false),
+    string('eyebrow', 'Small label above', 'e.g. "Portfolio".', { required: false }),
+    string('heading', 'Heading', 'e.g. "Our Projects".'),
+    body('Opening paragraph', 'One or two sentences under the heading.'),
+  ],
+};
+
+export const policy: Collection = {
+  name: 'policy',
+  label: 'Privacy policy',
+  icon: 'policy',
+  ...markdownFolder('content/policy'),
+  create: false,
+  delete: false,
+  fields: [
+    string('title', 'Title', 'e.g. "Privacy Policy".'),
+    text('description', 'Search description', 'Under 200 characters.'),
+    date('lastUpdated', 'Last updated', 'e.g. 2025-06-19.'),
+    body('Policy', 'Each "## " heading becomes an entry of the contents list.'),
+  ],
+};
+
+export const hero: CollectionFile = {
+  name: 'hero',
+  label: 'Landing page: top',
+  file: 'content/home/hero.md',
+  format: 'frontmatter',
+  fields: [
+    ...seo(true),
+    string(
+      'badge',
+      'Badge',
+      'The link to the SEO app above the headline, e.g. "AI SEO tool: audit your site in minutes".',
+    ),
+    string('headline', 'Headline', 'The biggest text of the site.'),
+    list(
+      'stats',
+      ['Figures', 'Figure'],
+      [string('label', 'Label', 'e.g. "Projects delivered".'), string('value', 'Value', 'e.g. "150+".')],
+    ),
+    body('Line under the headline', 'One or two sentences.'),
+  ],
+};
+
+export const about: CollectionFile = {
+  name: 'about',
+  label: 'Landing page: About',
+  file: 'content/home/about.md',
+  format: 'frontmatter',
+  fields: [
+    string('eyebrow', 'Small label above', 'e.g. "About us".'),
+    string('heading', 'Heading', 'e.g. "A Bengaluru team that builds software you can rely on".'),
+    object('highlight', 'Highlighted figure', [
+      string('value', 'Figure', 'e.g. "98%".'),
+      string('label', 'Label', 'e.g. "customer satisfaction".'),
+      string('text', 'Rest of the sentence', 'e.g. "across our projects, measured after every delivery."'),
+    ]),
+    list(
+      'points',
+      ['Selling points', 'Selling point'],
+      [
+        icon('A name from lucide.dev/icons, e.g. "puzzle".'),
+        string('title', 'Title', 'e.g. "Customisation".'),
+        text('text', 'Text', 'One sentence.'),
+      ],
+    ),
+    body('Paragraph', 'The text under the heading.'),
+  ],
+};
