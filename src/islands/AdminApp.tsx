@@ -8,7 +8,7 @@ import { AdminEnquiries } from './_parts/AdminEnquiries.tsx';
 import { AdminTrash } from './_parts/AdminTrash.tsx';
 import { AdminUsers } from './_parts/AdminUsers.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
-import type { FeaturedProject } from './_parts/FeaturedProjects.tsx';
+import type { FeaturedSection } from './_parts/FeaturedProjects.tsx';
 import { Protected } from './_parts/Protected.tsx';
 import { TopBar } from './_parts/TopBar.tsx';
 import { DashboardContent } from './UserDashboard.tsx';
@@ -46,7 +46,8 @@ function Section({ title, children }: { title: string; children?: ReactNode }) {
 interface Props {
   view: AdminView;
   siteName: string;
-  featured: FeaturedProject[];
+  /** Only for the user dashboard view. */
+  featured?: FeaturedSection | undefined;
 }
 
 export default function AdminApp({ view, siteName, featured }: Props) {
@@ -97,7 +98,7 @@ export default function AdminApp({ view, siteName, featured }: Props) {
                     <AdminEnquiries />
                   </Section>
                 )}
-                {view === 'userdashboard' && <DashboardContent user={user} featured={featured} />}
+                {view === 'userdashboard' && featured && <DashboardContent user={user} featured={featured} />}
                 {view === 'trash' && (
                   <Section title="Trash">
                     <AdminTrash />

@@ -2,17 +2,17 @@
 // session is known.
 import type { User } from '../lib/schemas/auth.ts';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
-import { FeaturedProjects, type FeaturedProject } from './_parts/FeaturedProjects.tsx';
+import { FeaturedProjects, type FeaturedSection } from './_parts/FeaturedProjects.tsx';
 import { OwnEnquiries } from './_parts/OwnEnquiries.tsx';
 import { Protected } from './_parts/Protected.tsx';
 import { TopBar } from './_parts/TopBar.tsx';
 
 interface Props {
   siteName: string;
-  featured: FeaturedProject[];
+  featured: FeaturedSection;
 }
 
-export function DashboardContent({ user, featured }: { user: User; featured: FeaturedProject[] }) {
+export function DashboardContent({ user, featured }: { user: User; featured: FeaturedSection }) {
   return (
     <>
       <div className="mx-auto w-full max-w-6xl px-4 pt-10 sm:px-6 lg:px-8">
@@ -25,7 +25,7 @@ export function DashboardContent({ user, featured }: { user: User; featured: Fea
         </p>
       </div>
       <OwnEnquiries />
-      <FeaturedProjects projects={featured} />
+      <FeaturedProjects {...featured} />
     </>
   );
 }

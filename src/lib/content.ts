@@ -22,6 +22,17 @@ export async function requireEntry<C extends keyof DataEntryMap>(
 /** A page's heading, opening paragraph and search title: content/intros/{id}.md. */
 export const intro = (id: string) => requireEntry('intros', id, `content/intros/${id}.md`);
 
+/** The intro of a page or section with a button or link, whose label (`action`) the file must give. */
+export async function introWithAction(id: string): Promise<CollectionEntry<'intros'> & { action: string }> {
+  const entry = await intro(id);
+  const { action } = entry.data;
+  if (!action)
+    throw new Error(
+      `content/intros/${id}.md has no "action": add the label of its button or link, for example: action: Learn More`,
+    );
+  return Object.assign(entry, { action });
+}
+
 /** The entries of a collection in the order their `order` fields give; two files with one number stop the build. */
 export async function inOrder<C extends Ordered>(collection: C): Promise<CollectionEntry<C>[]> {
   const entries = (await getCollection(collection)) as CollectionEntry<C>[];

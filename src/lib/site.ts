@@ -28,3 +28,8 @@ export const site: Site = load();
 export function withFullStop(sentence: string): string {
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
 }
+
+/** Fills the blanks of a line of content/site.json: fillIn('{count} posts', { count: 3 }) is "3 posts". */
+export function fillIn(line: string, values: Record<string, string | number>): string {
+  return line.replace(/\{(\w+)\}/g, (blank, name: string) => (name in values ? String(values[name]) : blank));
+}

@@ -34,7 +34,7 @@ test('signup → dashboard → code by mail → verified → log out → login',
   // Dashboard: featured projects with the claim text, and the avatar menu.
   await expect(page.getByRole('heading', { name: 'Featured projects' })).toBeVisible();
   await expect(page.getByText(/Claim a project by filling in the contact form with the site name/)).toBeVisible();
-  await expect(page.locator('#featured-title + p + ul > li')).toHaveCount(readFolder('content/featured').length);
+  await expect(page.locator('#featured-title ~ ul > li')).toHaveCount(readFolder('content/featured').length);
   const avatar = page.getByRole('button', { name: `Account menu for ${email}` });
   await expect(avatar).toHaveText(email.slice(0, 2).toUpperCase());
   await avatar.click();

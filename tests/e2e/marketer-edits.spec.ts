@@ -1,5 +1,6 @@
 // What a marketer does, end to end, on a temporary copy of the repository: add a project with a new image,
-// add a feature to a service, write blog posts (enough for a second listing page), then run the build and
+// add a feature to a service, write blog posts (enough for a second listing page), reword copy that every
+// page of a kind shares (a hero button, a line of the service pages, the 404 page), then run the build and
 // the unit tests as the README says, and find the new items on the built pages. Edits like these must
 // never break the build or the tests by themselves.
 import { execFile } from 'node:child_process';
@@ -82,6 +83,20 @@ test.beforeAll(async () => {
     });
   }
 
+  // Copy that lives in content/ like the rest: a button of the landing page, a line with a blank that every
+  // service page fills in, and the 404 page's words.
+  const hero = path.join(copy, 'content/home/hero.md');
+  writeFileSync(hero, readFileSync(hero, 'utf8').replace(/^action: .*$/m, 'action: Try it for free'));
+  const siteFile = path.join(copy, 'content/site.json');
+  const site = JSON.parse(readFileSync(siteFile, 'utf8'));
+  site.servicePage.closingHeading = 'Shall we plan your {service} project this week?';
+  writeFileSync(siteFile, JSON.stringify(site, null, 2));
+  const notFound = path.join(copy, 'content/intros/not-found.md');
+  writeFileSync(
+    notFound,
+    readFileSync(notFound, 'utf8').replace(/^heading: .*$/m, 'heading: This page has gone fishing'),
+  );
+
   const env = { ...process.env, NO_COLOR: '1' };
   await run('npm', ['run', 'build'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
   await run('npx', ['vitest', 'run', '--project', 'unit'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
@@ -151,4 +166,19 @@ test('the new post has its page, its tag page, a place in the feed and the listi
   await expect(page).toHaveURL(/\/blog\/page\/2\/$/);
   await expect(page.locator('[data-post-card] h2')).toHaveText(['Notes from the archive, part 1']);
   await expect(page.getByRole('link', { name: /Newer posts/ })).toHaveAttribute('href', '/blog/');
+});
+
+test('reworded copy shows where it belongs: a landing button, every service page, the 404 page', async ({ page }) => {
+  const url = server!.url;
+  await page.goto(`${url}/`);
+  await expect(page.locator('#home').getByRole('link', { name: 'Try it for free' })).toHaveAttribute('href', '/TryNow');
+  await page.goto(`${url}/service-details/Automation`);
+  await expect(page.getByRole('heading', { name: 'Shall we plan your automation project this week?' })).toBeVisible();
+  await page.goto(`${url}/service-details/${encodeURIComponent('CMS Development')}`);
+  await expect(
+    page.getByRole('heading', { name: 'Shall we plan your cms development project this week?' }),
+  ).toBeVisible();
+  const missing = await page.goto(`${url}/no-such-page`);
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByText('This page has gone fishing')).toBeVisible();
 });

@@ -145,6 +145,41 @@ describe('spec conformance: the shipped copy says what the specification says', 
     }
   });
 
+  it("the buttons and links the specification names, with the specification's words", () => {
+    type Labels = { action?: string; secondaryAction?: string; heading?: string };
+    const labels = (file: string) => readContentFile<Labels>(file).data;
+    expect(labels('content/home/hero.md'), 'content/home/hero.md: action, secondaryAction').toMatchObject({
+      action: 'Start Free Trial',
+      secondaryAction: 'Book a Call',
+    });
+    expect(labels('content/home/about.md'), 'content/home/about.md: action, secondaryAction').toMatchObject({
+      action: 'Request a Demo',
+      secondaryAction: 'View Success Stories',
+    });
+    expect(labels('content/intros/services.md').action, 'content/intros/services.md: action').toBe('Learn More');
+    expect(labels('content/intros/projects.md').action, 'content/intros/projects.md: action').toBe('View Project');
+    expect(
+      [site.servicePage.featuresHeading, site.servicePage.action],
+      'content/site.json: servicePage.featuresHeading, servicePage.action',
+    ).toEqual(['Key Features', 'Explore More Services']);
+    expect(labels('content/intros/service-not-found.md'), 'content/intros/service-not-found.md').toMatchObject({
+      heading: 'Service Not Found',
+      action: 'Back to Services',
+    });
+    expect(labels('content/intros/not-found.md'), 'content/intros/not-found.md').toMatchObject({
+      heading: 'Oops! Page not found',
+      action: 'Return to Home',
+    });
+  });
+
+  it("the dashboard's featured section says how to claim a project", () => {
+    const file = 'content/intros/featured.md';
+    expect(
+      readContentFile(file).body,
+      `${file}: the text under the front matter (the contact form, the site name, first come first served)`,
+    ).toMatch(/\[contact form\]\(\/contact\)[\s\S]*site name[\s\S]*first come, first served/i);
+  });
+
   it('page headings the specification names: Our Projects, Choose Your Apps', () => {
     expect(
       readContentFile<{ heading: string }>('content/intros/projects.md').data.heading,

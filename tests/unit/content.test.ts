@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { schemas, SOURCES, type CollectionName } from '../../src/lib/schemas/content.ts';
-import { site, siteProblems, withFullStop } from '../../src/lib/site.ts';
+import { fillIn, site, siteProblems, withFullStop } from '../../src/lib/site.ts';
 import { plainText } from '../../src/lib/plain-text.ts';
 import { inOrder, readFolder, ROOT, type ContentFile } from '../helpers/content.ts';
 
@@ -56,7 +56,17 @@ describe('what spans files holds', () => {
     for (const file of ['content/home/hero.md', 'content/home/about.md', 'content/policy/privacy-policy.md']) {
       expect(existsSync(path.join(ROOT, file)), file).toBe(true);
     }
-    for (const id of ['services', 'contact', 'projects', 'contact-page', 'try-now']) {
+    for (const id of [
+      'services',
+      'contact',
+      'projects',
+      'contact-page',
+      'try-now',
+      'blog',
+      'featured',
+      'not-found',
+      'service-not-found',
+    ]) {
       expect(existsSync(path.join(ROOT, `content/intros/${id}.md`)), `content/intros/${id}.md`).toBe(true);
     }
   });
@@ -107,6 +117,16 @@ describe('site.json: one validated module', () => {
     expect(report).toMatch(/hours\.open: Expected a time with AM or PM, for example: "10:00 AM"/);
   });
 
+  it('refuses a blank a line cannot fill, and names the ones it can', () => {
+    const broken = {
+      ...site,
+      servicePage: { ...site.servicePage, closingHeading: 'Ready to start your {servce} project?' },
+    };
+    expect(siteProblems(broken)).toMatch(
+      /servicePage\.closingHeading: Unknown blank \{servce\}: this line can use \{service\}, for example: "Ready to start your \{service\} project\?"/,
+    );
+  });
+
   it('names an unknown field and lists the ones that exist', () => {
     expect(siteProblems({ ...site, emial: 'x@example.com' })).toMatch(
       /emial: Unknown field: check its spelling\. The fields here are: name, legalName/,
@@ -130,6 +150,12 @@ describe('copy helpers', () => {
     expect(withFullStop('Vyoma Labs Technologies Pvt. Ltd.')).toBe('Vyoma Labs Technologies Pvt. Ltd.');
     expect(withFullStop('Acme Studio LLP')).toBe('Acme Studio LLP.');
     expect(withFullStop('Software from Bengaluru')).toBe('Software from Bengaluru.');
+  });
+
+  it('the blanks of a line are filled in, and a blank without a value is left as written', () => {
+    expect(fillIn('{posts} tagged #{tag}.', { posts: '3 posts', tag: 'seo' })).toBe('3 posts tagged #seo.');
+    expect(fillIn('Page {page} of {pages}', { page: 2, pages: 2 })).toBe('Page 2 of 2');
+    expect(fillIn('Hello {name}', {})).toBe('Hello {name}');
   });
 
   it('rendered Markdown becomes plain text without stray spaces', () => {

@@ -8,7 +8,8 @@ export const intros: Collection = {
   label: 'Page headings',
   label_singular: 'Page heading',
   icon: 'title',
-  description: 'The heading and opening paragraph of each page or section, and the search title of pages.',
+  description:
+    'The heading and opening paragraph of each page or section, the search title of pages, and the label of their button or link.',
   ...markdownFolder('content/intros'),
   create: false,
   delete: false,
@@ -17,6 +18,12 @@ export const intros: Collection = {
     ...seo(false),
     string('eyebrow', 'Small label above', 'e.g. "Portfolio".', { required: false }),
     string('heading', 'Heading', 'e.g. "Our Projects".'),
+    string(
+      'action',
+      'Button or link label',
+      'Where the page has one, e.g. "View Project" on each project card; leave it as it is where it exists.',
+      { required: false },
+    ),
     body('Opening paragraph', 'One or two sentences under the heading.'),
   ],
 };
@@ -43,12 +50,15 @@ export const hero: CollectionFile = {
   format: 'frontmatter',
   fields: [
     ...seo(true),
+    string('badgeTag', 'Badge tag', 'The small tag before the badge text, e.g. "New".'),
     string(
       'badge',
       'Badge',
       'The link to the SEO app above the headline, e.g. "AI SEO tool: audit your site in minutes".',
     ),
     string('headline', 'Headline', 'The biggest text of the site.'),
+    string('action', 'Main button', 'Opens the Try Now page, e.g. "Start Free Trial".'),
+    string('secondaryAction', 'Second button', 'Goes to the contact form, e.g. "Book a Call".'),
     list(
       'stats',
       ['Figures', 'Figure'],
@@ -80,6 +90,8 @@ export const about: CollectionFile = {
         text('text', 'Text', 'One sentence.'),
       ],
     ),
+    string('action', 'Main button', 'Goes to the contact form, e.g. "Request a Demo".'),
+    string('secondaryAction', 'Second button', 'e.g. "View Success Stories".'),
     body('Paragraph', 'The text under the heading.'),
   ],
 };

@@ -1,5 +1,5 @@
-// The dashboard's featured projects: two cards from the `featured` collection and the claim rule.
-// A card whose own link does not already lead to the contact form offers to claim it: the contact form
+// The dashboard's featured projects: the cards of the `featured` collection under the section's heading
+// and claim rule (content/intros/featured.md, its text rendered from Markdown at build time). A card whose own link does not already lead to the contact form offers to claim it: the contact form
 // opens with the card's title (the site's name) filled in.
 import { CLAIM_PARAM } from '../../lib/constants.ts';
 export interface FeaturedProject {
@@ -13,19 +13,31 @@ export interface FeaturedProject {
   link?: { href: string; label: string } | undefined;
 }
 
-export function FeaturedProjects({ projects }: { projects: FeaturedProject[] }) {
+/** The section's copy: its heading, the claim rule as HTML (from our own Markdown file) and the claim button. */
+export interface FeaturedIntro {
+  heading: string;
+  html: string;
+  action: string;
+}
+
+/** What the dashboard's featured section shows, as its page passes it to the island. */
+export interface FeaturedSection {
+  intro: FeaturedIntro;
+  projects: FeaturedProject[];
+}
+
+export function FeaturedProjects({ intro, projects }: FeaturedSection) {
   return (
     <section aria-labelledby="featured-title" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-ink">
-        Featured projects
+        {intro.heading}
       </h2>
-      <p className="mt-2 max-w-3xl text-slate-700">
-        Want one of these? Claim a project by filling in the{' '}
-        <a href="/contact" className="font-medium text-brand-700 underline">
-          contact form
-        </a>{' '}
-        with the site name. First come, first served.
-      </p>
+      <div
+        className="mt-2 max-w-3xl text-slate-700 [&_a]:font-medium [&_a]:text-brand-700 [&_a]:underline"
+        // Built from content/intros/featured.md by Astro at build time: the site's own Markdown, no visitor input.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: see the line above.
+        dangerouslySetInnerHTML={{ __html: intro.html }}
+      />
       <ul className="mt-8 grid gap-6 md:grid-cols-2">
         {projects.map((p) => (
           <li
@@ -65,10 +77,10 @@ export function FeaturedProjects({ projects }: { projects: FeaturedProject[] }) 
                 {!p.link?.href.startsWith('/contact') && (
                   <a
                     href={`/contact?${CLAIM_PARAM}=${encodeURIComponent(p.title)}`}
-                    aria-label={`Claim this project: ${p.title}`}
+                    aria-label={`${intro.action}: ${p.title}`}
                     className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
                   >
-                    Claim this project
+                    {intro.action}
                   </a>
                 )}
               </div>

@@ -25,6 +25,22 @@ export const order = (example: number) =>
     .int({ error: `Expected a whole number, for example: ${example}` })
     .positive({ error: `Expected a number from 1 up, for example: ${example}` });
 
+/**
+ * A line with blanks that the page fills in, written {name}: "Ready to start your {service} project?".
+ * A blank the page does not know (a typo, a translated name) is refused, with the ones it knows.
+ */
+export const template = (example: string, blanks: readonly string[]) =>
+  text(example).superRefine((line, ctx) => {
+    for (const [, name] of line.matchAll(/\{([^}]*)\}/g)) {
+      if (blanks.includes(name!)) continue;
+      ctx.addIssue({
+        code: 'custom',
+        input: line,
+        message: `Unknown blank {${name}}: this line can use ${blanks.map((b) => `{${b}}`).join(', ')}, for example: ${quote(example)}`,
+      });
+    }
+  });
+
 export const httpsUrl = (example: string) =>
   z.url({ protocol: /^https$/, error: (issue) => missingOr(issue.input, 'Expected a full https:// address', example) });
 

@@ -102,8 +102,11 @@ export const schemas = {
     fields({
       title: shortText('Software and Web Development Company in Bengaluru', 70),
       description: shortText('What the company does, in one or two sentences for search results.', 200),
+      badgeTag: text('New'),
       badge: text('AI SEO tool: audit your site in minutes'),
       headline: text('Software and web development that moves your business forward'),
+      action: text('Start Free Trial'),
+      secondaryAction: text('Book a Call'),
       stats: list(fields({ label: text('Projects delivered'), value: text('150+') }), 'a figure with label and value'),
     }),
 
@@ -121,15 +124,21 @@ export const schemas = {
         fields({ icon: lucideIcon('puzzle'), title: text('Customisation'), text: text('Built around how you work.') }),
         'a selling point with icon, title and text',
       ),
+      action: text('Request a Demo'),
+      secondaryAction: text('View Success Stories'),
     }),
 
-  /** The heading and opening paragraph (the body) of a page or section; pages add their search title. */
+  /**
+   * The heading and opening paragraph (the body) of a page or section; pages add their search title, and
+   * the labels of their buttons or links where they have some (each file's page decides where they go).
+   */
   intros: () =>
     fields({
       title: shortText('Our Projects', 70).optional(),
       description: shortText('What visitors find on this page, in one or two sentences.', 200).optional(),
       eyebrow: text('Portfolio').optional(),
       heading: text('Our Projects'),
+      action: text('View Project').optional(),
     }),
 } satisfies Record<string, (image: ImageField) => z.ZodType>;
 

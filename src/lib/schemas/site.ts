@@ -1,7 +1,7 @@
 // content/site.json: the company's facts and the site-wide copy (banner, footer line, the SEO app's card).
 // Read through src/lib/site.ts, which checks it against this schema.
 import { z } from 'zod';
-import { fields, httpsUrl, list, oneOf, text } from './content-fields.ts';
+import { fields, httpsUrl, list, oneOf, template, text } from './content-fields.ts';
 import { SOCIAL_NETWORKS } from './content-values.ts';
 
 const time = (example: string) =>
@@ -49,6 +49,33 @@ export const siteSchema = fields({
     tagline: text('Audit and optimise your site with AI'),
     description: text('Find out why your site is not ranking and fix it.'),
     highlights: list(text('Full technical SEO audit in minutes'), 'Full technical SEO audit in minutes'),
+  }),
+  /** The lines every service page shares; {service} is the service's title in lower case. */
+  servicePage: fields({
+    backLink: text('All services'),
+    featuresHeading: text('Key Features'),
+    featuresIntro: template('What you get when you work with us on {service}.', ['service']),
+    caseStudiesHeading: text('Case Studies'),
+    closingHeading: template('Ready to start your {service} project?', ['service']),
+    action: text('Explore More Services'),
+    secondaryAction: text('Talk to us'),
+  }),
+  /** The blog's labels: its listing pages, tag pages and posts. */
+  blog: fields({
+    newerPosts: text('Newer posts'),
+    olderPosts: text('Older posts'),
+    pageOf: template('Page {page} of {pages}', ['page', 'pages']),
+    readingTime: template('{minutes} min read', ['minutes']),
+    byline: template('By {author}', ['author']),
+    updated: text('Updated'),
+    onePost: text('1 post'),
+    manyPosts: template('{count} posts', ['count']),
+    tagTitle: template('Posts tagged #{tag}', ['tag']),
+    tagDescription: template('{posts} from the {site} blog about {topic}.', ['posts', 'site', 'topic']),
+    tagIntro: template('{posts} tagged #{tag}.', ['posts', 'tag']),
+    allPosts: text('All posts'),
+    action: text('Talk to us about your project'),
+    secondaryAction: text('More posts'),
   }),
   social: list(
     fields({ network: oneOf(SOCIAL_NETWORKS), url: httpsUrl('https://www.instagram.com/yourcompany') }),

@@ -1,11 +1,21 @@
 // The dashboard's featured projects, read from the `featured` collection at build time and shaped as
-// the island's props (images resized here, so the island only gets URLs; the Markdown text as plain text).
+// the island's props (images resized here, so the island only gets URLs; the Markdown text as plain text),
+// with the section's heading, claim rule and claim button from content/intros/featured.md.
 import { getImage } from 'astro:assets';
-import type { FeaturedProject } from '../../islands/_parts/FeaturedProjects.tsx';
-import { inOrder } from '../../lib/content.ts';
+import type { FeaturedProject, FeaturedSection } from '../../islands/_parts/FeaturedProjects.tsx';
+import { inOrder, introWithAction } from '../../lib/content.ts';
 import { plainText } from '../../lib/plain-text.ts';
 
-export async function loadFeatured(): Promise<FeaturedProject[]> {
+/** content/intros/featured.md: the section's copy, and the dashboard page's search title and description. */
+export const featuredPage = () => introWithAction('featured');
+
+export async function loadFeatured(): Promise<FeaturedSection> {
+  const page = await featuredPage();
+  const intro = { heading: page.data.heading, html: page.rendered?.html ?? '', action: page.action };
+  return { intro, projects: await loadCards() };
+}
+
+async function loadCards(): Promise<FeaturedProject[]> {
   const entries = await inOrder('featured');
   return Promise.all(
     entries.map(async ({ id, data, rendered }) => {
