@@ -124,7 +124,7 @@ describe('spec conformance: the shipped copy says what the specification says', 
 
   it('the privacy policy: 8 sections, last updated June 19, 2025, the company e-mail, five social login services', () => {
     const file = 'content/policy/privacy-policy.md';
-    const policy = readContentFile<{ lastUpdated: string | Date }>(file);
+    const policy = readContentFile<{ lastUpdated: string | Date; lastUpdatedLabel: string }>(file);
     expect(
       [...policy.body.matchAll(/^## (.+)$/gm)].map((m) => m[1]),
       `${file}: its "## " headings`,
@@ -139,6 +139,9 @@ describe('spec conformance: the shipped copy says what the specification says', 
       'Contact Us',
     ]);
     expect(new Date(policy.data.lastUpdated).toISOString().slice(0, 10), `${file}: lastUpdated`).toBe('2025-06-19');
+    expect(policy.data.lastUpdatedLabel, `${file}: lastUpdatedLabel ("Last updated June 19, 2025")`).toBe(
+      'Last updated',
+    );
     expect(policy.body, `${file}: the contact e-mail of content/site.json`).toContain(site.email);
     for (const network of ['Google', 'Facebook', 'Instagram', 'Twitter', 'LinkedIn']) {
       expect(policy.body, `${file}: the social login service ${network}, as a list item`).toContain(`- ${network}\n`);

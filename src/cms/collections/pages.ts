@@ -39,6 +39,9 @@ export const policy: Collection = {
     string('title', 'Title', 'e.g. "Privacy Policy".'),
     text('description', 'Search description', 'Under 200 characters.'),
     date('lastUpdated', 'Last updated', 'e.g. 2025-06-19.'),
+    string('lastUpdatedLabel', 'Date label', 'Printed before the date, e.g. "Last updated".'),
+    string('contentsHeading', 'Contents heading', 'Above the list of sections, e.g. "Contents".'),
+    string('contactPrompt', 'Contact line', 'Above the e-mail address, e.g. "Questions about your data?".'),
     body('Policy', 'Each "## " heading becomes an entry of the contents list.'),
   ],
 };

@@ -80,6 +80,11 @@ export const schemas = {
       title: text('Privacy Policy'),
       description: shortText('How we collect, use and protect your personal data.', 200),
       lastUpdated: date('2025-06-19'),
+      /** Printed before the date: "Last updated June 19, 2025". */
+      lastUpdatedLabel: text('Last updated'),
+      contentsHeading: text('Contents'),
+      /** Above the company's e-mail address, beside the contents. */
+      contactPrompt: text('Questions about your data?'),
     }),
 
   posts: <I extends z.ZodType>(image: ImageField<I>) =>
