@@ -27,6 +27,9 @@ export const LIMITS = {
 export const ENQUIRY_STATUSES = ['new', 'in-progress', 'answered', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
+/** The periods, in days, that the admin area's reports (dashboard charts, analytics) offer. */
+export const ADMIN_REPORT_DAYS = [30, 90] as const;
+
 /** First-party analytics (src/server/analytics/, src/scripts/analytics.ts). */
 export const ANALYTICS = {
   /** Longest path or referrer a beacon may send; the stored path is cut to pathMax after normalising. */
@@ -35,8 +38,6 @@ export const ANALYTICS = {
   utmMax: 100,
   /** Raw views (with the day's visitor hash) are deleted after this many days; daily counts stay. */
   rawDays: 30,
-  /** The periods the admin view offers, in days. */
-  ranges: [30, 90],
   /** Rows in each "top" list of the admin view. */
   top: 10,
   /** Views counted from one address in a minute; more are answered alike and dropped. */

@@ -1,27 +1,18 @@
 // /admin/analytics: the site's own, consent-gated page views over 30 or 90 days: visits and unique
 // visitors per day, top pages, referrers and UTM campaigns, devices, and the contact conversion rate.
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
-import { ANALYTICS } from '../../lib/constants.ts';
+import { useState, type ReactNode } from 'react';
+import { ADMIN_REPORT_DAYS } from '../../lib/constants.ts';
 import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import { Chart } from './Chart.tsx';
 import { Loading } from './Loading.tsx';
-import { inputClass, labelClass } from './ui.ts';
+import { PeriodPicker } from './PeriodPicker.tsx';
+import { StatCard } from './StatCard.tsx';
+import { usePeriodReport } from './usePeriodReport.ts';
 
 type Counted = AnalyticsReport['top']['pages'];
 
 const num = (n: number) => n.toLocaleString('en-IN');
 const percent = (rate: number) => `${(rate * 100).toLocaleString('en-IN', { maximumFractionDigits: 1 })} %`;
-
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
-  return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
-      <dt className="text-sm text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold tabular-nums text-ink">{value}</dd>
-      {note && <dd className="mt-1 text-xs text-slate-600">{note}</dd>}
-    </div>
-  );
-}
 
 function TopList({ title, column, rows }: { title: string; column: string; rows: Counted }) {
   return (
@@ -66,28 +57,8 @@ function Grid({ children }: { children: ReactNode }) {
 }
 
 export function AdminAnalytics() {
-  const id = useId();
-  const [days, setDays] = useState<number>(ANALYTICS.ranges[0]);
-  const [report, setReport] = useState<AnalyticsReport | null>(null);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    let current = true;
-    setReport(null);
-    api
-      .get<AnalyticsReport>('v1/admin/analytics', { days })
-      .then((body) => {
-        if (!current) return;
-        setReport(body);
-        setError('');
-      })
-      .catch((err: unknown) => {
-        if (current) setError(errorMessage(err));
-      });
-    return () => {
-      current = false;
-    };
-  }, [days]);
+  const [days, setDays] = useState<number>(ADMIN_REPORT_DAYS[0]);
+  const { report, error } = usePeriodReport<AnalyticsReport>('v1/admin/analytics', days);
 
   return (
     <div className="grid gap-6">
@@ -95,23 +66,7 @@ export function AdminAnalytics() {
         Page views of visitors who chose 'Accept All' and whose browser sends no Global Privacy Control or Do Not Track
         signal; bots and admins are left out. A visitor is counted once a day: nothing links their visits across days.
       </p>
-      <div>
-        <label htmlFor={`${id}-days`} className={labelClass}>
-          Period
-        </label>
-        <select
-          id={`${id}-days`}
-          value={days}
-          onChange={(e) => setDays(Number(e.target.value))}
-          className={`mt-1 w-auto ${inputClass}`}
-        >
-          {ANALYTICS.ranges.map((d) => (
-            <option key={d} value={d}>
-              Last {d} days
-            </option>
-          ))}
-        </select>
-      </div>
+      <PeriodPicker periods={ADMIN_REPORT_DAYS} days={days} onChange={setDays} />
       {error && (
         <p role="alert" className="text-sm text-red-700">
           Could not load the analytics: {error}
@@ -121,10 +76,10 @@ export function AdminAnalytics() {
       {report && (
         <>
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <Figure label="Visits" value={num(report.totals.visits)} />
-            <Figure label="Unique visitors" value={num(report.totals.visitors)} note="Summed over the days" />
-            <Figure label="Enquiries" value={num(report.totals.enquiries)} />
-            <Figure
+            <StatCard label="Visits" value={num(report.totals.visits)} />
+            <StatCard label="Unique visitors" value={num(report.totals.visitors)} note="Summed over the days" />
+            <StatCard label="Enquiries" value={num(report.totals.enquiries)} />
+            <StatCard
               label="Contact conversion rate"
               value={percent(report.totals.conversionRate)}
               note="Enquiries per unique visitor"

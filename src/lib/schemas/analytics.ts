@@ -1,6 +1,6 @@
 // First-party analytics: the beacon a consenting visitor's browser sends, and the report admins read.
 import { z } from './zod.ts';
-import { ANALYTICS } from '../constants.ts';
+import { ADMIN_REPORT_DAYS, ANALYTICS } from '../constants.ts';
 
 export const viewBody = z.object({
   /** location.pathname + location.search: only utm_* parameters of the query are kept. */
@@ -13,10 +13,10 @@ export const reportQuery = z.object({
   days: z.coerce
     .number()
     .int()
-    .refine((d) => (ANALYTICS.ranges as readonly number[]).includes(d), {
-      message: `days must be one of ${ANALYTICS.ranges.join(', ')}`,
+    .refine((d) => (ADMIN_REPORT_DAYS as readonly number[]).includes(d), {
+      message: `days must be one of ${ADMIN_REPORT_DAYS.join(', ')}`,
     })
-    .default(ANALYTICS.ranges[0]),
+    .default(ADMIN_REPORT_DAYS[0]),
 });
 
 const counted = z.object({ key: z.string(), visits: z.number().int(), visitors: z.number().int() });

@@ -8,8 +8,7 @@ import { users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { accountDeletedMail } from '../mail/account-templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { deviceName } from './device.ts';
-import type { Caller } from './password.ts';
+import { type Caller, noticeContext } from './caller.ts';
 import { proveOwner } from './proof.ts';
 
 /** The caller kicks the outbox afterwards. */
@@ -22,12 +21,8 @@ export async function deleteAccount(deps: Deps, { user, session, ip }: Caller, b
       throw new ApiError(409, 'You are the only admin. Make someone else an admin before deleting your account.');
   }
   const now = deps.now();
-  const ctx = {
-    company: deps.mail.company,
-    siteUrl: deps.config.siteUrl,
-    when: now,
-    device: deviceName(session.userAgent),
-  };
+  const ctx = noticeContext(deps, session, now);
+
   await deps.db.transaction(async (tx) => {
     const gone = await tx.delete(users).where(eq(users.id, user.id)).returning({ id: users.id });
     // A second request that passed its checks while the first one deleted: nothing left to delete.

@@ -4,20 +4,14 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { PasswordBody } from '../../lib/schemas/account.ts';
 import type { Deps } from '../context.ts';
-import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { ApiError } from '../errors.ts';
 import { markCodeUsed } from '../auth/codes.ts';
 import { hashPassword, refuseCommonPassword } from '../auth/passwords.ts';
 import { passwordChangedMail, passwordSetMail } from '../mail/account-templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { deviceName } from './device.ts';
+import { type Caller, noticeContext } from './caller.ts';
 import { proveOwner } from './proof.ts';
-
-export interface Caller {
-  user: UserRow;
-  session: SessionRow;
-  ip: string;
-}
 
 /** Returns the answer's message. The caller kicks the outbox afterwards. */
 export async function changePassword(deps: Deps, { user, session, ip }: Caller, body: PasswordBody): Promise<string> {
@@ -39,12 +33,8 @@ export async function changePassword(deps: Deps, { user, session, ip }: Caller, 
   refuseCommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.now();
-  const ctx = {
-    company: deps.mail.company,
-    siteUrl: deps.config.siteUrl,
-    when: now,
-    device: deviceName(session.userAgent),
-  };
+  const ctx = noticeContext(deps, session, now);
+
   await deps.db.transaction(async (tx) => {
     if (codeId) await markCodeUsed(deps, tx, codeId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));

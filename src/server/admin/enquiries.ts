@@ -4,6 +4,7 @@ import type { EnquiryStatus } from '../../lib/constants.ts';
 import type { AdminEnquiry, EnquiryReply } from '../../lib/schemas/admin.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { enquiries, enquiryReplies, outbox, type EnquiryRow } from '../db/schema.ts';
+import { toEnquiry } from '../contact/enquiry-json.ts';
 import { searchWhere } from './search.ts';
 
 export interface EnquiryFilter {
@@ -47,17 +48,7 @@ async function threads(db: Db | Tx, ids: string[]): Promise<Map<string, EnquiryR
 }
 
 function toAdminEnquiry(row: EnquiryRow, replies: EnquiryReply[]): AdminEnquiry {
-  return {
-    _id: row.id,
-    username: row.name,
-    email: row.email,
-    message: row.message,
-    phoneNumber: row.phoneNumber,
-    createdAt: row.createdAt.toISOString(),
-    status: row.status,
-    note: row.note,
-    replies,
-  };
+  return { ...toEnquiry(row), status: row.status, note: row.note, replies };
 }
 
 export async function listEnquiries(db: Db, filter: EnquiryFilter, page: number, pageSize: number) {

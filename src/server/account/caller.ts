@@ -1,0 +1,17 @@
+// Who is acting on their own account (the signed-in user, on this session, from this address), and what
+// the notice mails of such an act say about it.
+import type { Deps } from '../context.ts';
+import type { SessionRow, UserRow } from '../db/schema.ts';
+import type { NoticeContext } from '../mail/account-templates.ts';
+import { deviceName } from './device.ts';
+
+export interface Caller {
+  user: UserRow;
+  session: SessionRow;
+  ip: string;
+}
+
+/** The notice mail's context: when it happened and from which device, for the account's owner to check. */
+export function noticeContext(deps: Deps, session: SessionRow, when: Date): NoticeContext {
+  return { company: deps.mail.company, siteUrl: deps.config.siteUrl, when, device: deviceName(session.userAgent) };
+}
