@@ -168,8 +168,12 @@ describe('copy helpers', () => {
 const run = promisify(execFile);
 
 describe('a content mistake fails the build with a message for the person who made it', () => {
-  /** Runs `astro sync` on a copy of the project where `file` is replaced by `change(original)`. */
-  async function syncWith(file: string, change: (text: string) => string) {
+  /**
+   * Runs `astro build` on a copy of the project where `file` is replaced by `change(original)`, and returns
+   * what it printed when it failed ('' when it succeeded). The content check is the build's first step, so
+   * a mistake stops it within seconds.
+   */
+  async function buildWith(file: string, change: (text: string) => string) {
     const dir = mkdtempSync(path.join(tmpdir(), 'content-check-'));
     try {
       for (const entry of ['astro.config.mjs', 'tsconfig.json', 'package.json', 'src', 'content', 'public']) {
@@ -177,7 +181,7 @@ describe('a content mistake fails the build with a message for the person who ma
       }
       symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
       writeFileSync(path.join(dir, file), change(readFileSync(path.join(ROOT, file), 'utf8')));
-      await run(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'sync'], {
+      await run(process.execPath, [path.join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
         cwd: dir,
         env: { ...process.env, NO_COLOR: '1' },
       });
@@ -191,7 +195,7 @@ describe('a content mistake fails the build with a message for the person who ma
   }
 
   it('a wrongly typed feature, an unknown icon and a misspelt field, each under its own name', async () => {
-    const out = await syncWith('content/services/automation.md', (t) =>
+    const out = await buildWith('content/services/automation.md', (t) =>
       t
         .replace('    title: App integrations', '    title: [App integrations]')
         .replace('icon: workflow', 'icon: work-flow\ntitel: Automation'),
@@ -204,8 +208,16 @@ describe('a content mistake fails the build with a message for the person who ma
     expect(out).toMatch(/titel: Unknown field: check its spelling\. The fields here are: id, order, title/);
   }, 120_000);
 
+  it('an unknown blank in a line of content/site.json', async () => {
+    const out = await buildWith('content/site.json', (t) => t.replace('"{minutes} min read"', '"{minute} min read"'));
+    expect(out).toContain('content/site.json has a mistake');
+    expect(out).toMatch(
+      /blog\.readingTime: Unknown blank \{minute\}: this line can use \{minutes\}, for example: "\{minutes\} min read"/,
+    );
+  }, 120_000);
+
   it('a missing field', async () => {
-    const out = await syncWith('content/projects/keeper-app.md', (t) => t.replace(/^category: .*\n/m, ''));
+    const out = await buildWith('content/projects/keeper-app.md', (t) => t.replace(/^category: .*\n/m, ''));
     expect(out).toContain('content/projects/keeper-app.md');
     expect(out).toMatch(/category: Missing\. Add it, for example: "E-commerce"/);
   }, 120_000);
