@@ -1,7 +1,7 @@
 // The schemas of every content collection: the front matter of each Markdown file in content/. The text
 // under the front matter (the body) is the long text of each entry. src/content.config.ts wires these to
-// their folders; the CMS configuration (src/cms/config.ts) must describe the same fields, and
-// tests/unit/cms-config.test.ts fails when the two drift apart.
+// their folders; the CMS configuration (src/cms/collections/, wired in src/cms/config.ts) must describe
+// the same fields, and tests/unit/cms-config.test.ts fails when the two drift apart.
 import { z } from 'zod';
 import lucide from '@iconify-json/lucide/icons.json' with { type: 'json' };
 import * as simpleIcons from 'simple-icons';
