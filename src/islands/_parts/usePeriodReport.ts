@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 
 /**
- * The admin report at `path` over the last `days` days, fetched again when the period changes. The answer
- * of an earlier period that arrives late is dropped, so the figures always match the period shown.
+ * The admin report at `path` over the last `days` days, fetched again when the period changes. The figures
+ * shown stay until the new period's arrive (charts keep their state, e.g. an open table); the answer of an
+ * earlier period that arrives late is dropped, so the figures end up matching the period chosen.
  */
 export function usePeriodReport<T>(path: string, days: number): { report: T | null; error: string } {
   const [report, setReport] = useState<T | null>(null);
@@ -11,7 +12,6 @@ export function usePeriodReport<T>(path: string, days: number): { report: T | nu
 
   useEffect(() => {
     let current = true;
-    setReport(null);
     api
       .get<T>(path, { days })
       .then((body) => {
