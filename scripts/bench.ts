@@ -1,7 +1,8 @@
 // `npm run bench`: the `npm start` server on loopback, once on the embedded PGlite and once on a
 // throwaway PostgreSQL server (started here as the API tests do), in the same run:
 // 1. saturation: autocannon's req/s and p50/p99 for a static page and each API call, beside a bare
-//    node:http hello-world;
+//    bare node:http server writing the same page's bytes from memory (the ceiling of this machine and
+//    of autocannon reading those bytes: a larger, incompressible body costs the client more too);
 // 2. mixed: the static page's latency at a steady rate alone, then again while steady streams of API
 //    calls run beside it (does the API slow the pages down?);
 // 3. beacons: the static page's saturation throughput alone, then beside a steady stream of analytics
@@ -79,13 +80,18 @@ function apiStreams(s: Session): Stream[] {
   ];
 }
 
+/** A bare node:http server answering every request with the built page's brotli bytes, read once. */
 async function startBaseline() {
   const port = await freePort();
+  const file = path.join('dist', PAGE, 'index.html.br');
   const child = spawn(
     process.execPath,
     [
       '-e',
-      `require('node:http').createServer((q, s) => s.end('hello')).listen(${port}, '127.0.0.1', () => console.log('up'))`,
+      `const b = require('node:fs').readFileSync(${JSON.stringify(file)});
+       require('node:http')
+         .createServer((q, s) => s.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': b.length }).end(b))
+         .listen(${port}, '127.0.0.1', () => console.log('up'))`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -165,27 +171,42 @@ async function besideBeacons(s: Session, db: string): Promise<BeaconLoad> {
   return { db, alone, beside, beacons: beaconFigures! };
 }
 
+/** The page's steady stream, from a process of its own (scripts/load/page-visitor.ts), as a visitor. */
+async function visitPage(url: string, secs: number): Promise<StreamFigures> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/load/page-visitor.ts', url, PAGE, String(PAGE_RATE), String(secs)],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`the page visitor exited with ${code}`);
+  return JSON.parse(out) as StreamFigures;
+}
+
 async function mix(s: Session, db: string): Promise<Mix> {
-  const page: Stream = {
-    name: `GET ${PAGE}`,
-    rate: PAGE_RATE,
-    path: PAGE,
-    headers: () => ({ 'accept-encoding': 'br' }),
-  };
   process.stderr.write(`${db}: mixed, warming up, then the page alone...\n`);
-  await steady(s.url, [page, ...apiStreams(s)], 2);
-  const [alone] = await steady(s.url, [page], mixSeconds);
+  await Promise.all([visitPage(s.url, 2), steady(s.url, apiStreams(s), 2)]);
+  const alone = await visitPage(s.url, mixSeconds);
   process.stderr.write(`${db}: mixed, page beside the API streams...\n`);
-  const mixed = await steady(s.url, [page, ...apiStreams(s)], mixSeconds);
-  return { db, alone: alone!, mixed };
+  const [page, api] = await Promise.all([visitPage(s.url, mixSeconds), steady(s.url, apiStreams(s), mixSeconds)]);
+  return { db, alone, mixed: [page, ...api] };
 }
 
 const rows: Row[] = [];
 const mixes: Mix[] = [];
 const beaconLoads: BeaconLoad[] = [];
 const baseline = await startBaseline();
-process.stderr.write('node:http hello-world (baseline)...\n');
-rows.push(['node:http hello-world (baseline)', '-', await run({ url: baseline.url, connections, seconds })]);
+const baselineName = `node:http writing ${PAGE}'s bytes from memory (baseline)`;
+process.stderr.write(`${baselineName}...\n`);
+rows.push([
+  baselineName,
+  '-',
+  await run({ url: baseline.url, headers: { 'accept-encoding': 'br' }, connections, seconds }),
+]);
 baseline.stop();
 
 const postgres = await startPostgres();

@@ -7,7 +7,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures/test.ts';
 
 const KB = 1024;
-const BUDGET = { js: 90 * KB, jsBeforeInteraction: 20 * KB, css: 20 * KB, html: 30 * KB };
+// A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
+const BUDGET = { js: 86 * KB, jsBeforeInteraction: 5 * KB, css: 12 * KB, html: 27 * KB };
 const PAGES = [
   '/',
   '/projects',

@@ -3,7 +3,8 @@
 // writes what is waiting before the server stops. A batch that fails (database away) is kept and retried;
 // past `maxQueued` the oldest views are dropped, so that an outage cannot exhaust the memory.
 import type { Db } from '../db/client.ts';
-import { analyticsViews, type AnalyticsViewRow } from '../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import type { AnalyticsViewRow } from '../db/schema.ts';
 
 export interface CollectorOptions {
   /** Write when this many views are waiting. */
@@ -17,8 +18,34 @@ export const BATCHED: CollectorOptions = { maxBatch: 300, flushMs: 1000, maxQueu
 /** For hosts that may freeze the process once the answer is sent (a serverless function). */
 export const WRITE_THROUGH: CollectorOptions = { maxBatch: 1, flushMs: 0, maxQueued: 1000 };
 
-// Rows per INSERT statement: 12 columns each, well under PostgreSQL's 65,535 parameters.
-const ROWS_PER_INSERT = 1000;
+/**
+ * One INSERT for the whole batch, its rows as a single JSON parameter that PostgreSQL unpacks. Drizzle's
+ * builder, given 300 rows of 11 columns, spent tens of milliseconds in the server's thread making 3,300
+ * placeholders, and the pages waited behind it; a JSON string is made in well under a millisecond.
+ */
+function insertViews(batch: AnalyticsViewRow[]) {
+  const rows = JSON.stringify(
+    batch.map((v) => ({
+      at: v.at instanceof Date ? v.at.toISOString() : v.at,
+      day: v.day,
+      path: v.path,
+      referrer_host: v.referrerHost ?? null,
+      utm_source: v.utmSource ?? null,
+      utm_medium: v.utmMedium ?? null,
+      utm_campaign: v.utmCampaign ?? null,
+      utm_term: v.utmTerm ?? null,
+      utm_content: v.utmContent ?? null,
+      device: v.device,
+      visitor: v.visitor,
+    })),
+  );
+  return sql`INSERT INTO analytics_views
+      (at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, visitor)
+    SELECT at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, visitor
+    FROM json_to_recordset(${rows}::json) AS v(
+      at timestamptz, day date, path text, referrer_host text, utm_source text, utm_medium text,
+      utm_campaign text, utm_term text, utm_content text, device text, visitor text)`;
+}
 
 export class ViewCollector {
   private queue: AnalyticsViewRow[] = [];
@@ -69,11 +96,7 @@ export class ViewCollector {
     if (batch.length === 0) return;
     this.queue = [];
     try {
-      await this.db.transaction(async (tx) => {
-        for (let i = 0; i < batch.length; i += ROWS_PER_INSERT) {
-          await tx.insert(analyticsViews).values(batch.slice(i, i + ROWS_PER_INSERT));
-        }
-      });
+      await this.db.execute(insertViews(batch));
       this.retrying = false;
       if (this.dropped > 0) {
         console.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
