@@ -13,7 +13,7 @@ export function getApi(): Promise<Api> {
     if (!config.databaseUrl)
       throw new Error('DATABASE_URL is not set: the Netlify Function needs a PostgreSQL server.');
     // Page views are written before the answer: a batch waiting in a frozen function could be lost.
-    return createApi(config, { pollOutbox: false, writeThrough: true });
+    return createApi(config, { pollOutbox: false, writeThrough: true, executionContext: true });
   })();
   // A failed start (database down, bad settings) is tried again by the next call.
   api.catch(() => (api = undefined));

@@ -55,6 +55,11 @@ export interface ApiOptions {
    * once the answer is out (a serverless function), where a batch waiting in memory could be lost.
    */
   writeThrough?: boolean;
+  /**
+   * The host passes every request an execution context whose waitUntil must carry the work done after
+   * the reply (a Netlify function). Node passes none: asking Hono for it would throw on every request.
+   */
+  executionContext?: boolean;
 }
 
 const SWEEP_EVERY_MS = 60 * 60_000;
@@ -85,7 +90,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   if (options.pollOutbox ?? true) outbox.start(config.outboxPollMs);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
-  app.use(background.middleware);
+  if (options.executionContext) app.use(background.middleware);
   app.use(noStore);
   if (config.corsOrigins.length > 0) {
     app.use(

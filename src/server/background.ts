@@ -23,7 +23,8 @@ export class Background {
     this.request.getStore()?.(job);
   }
 
-  /** Hands the background work of requests that carry an execution context to its waitUntil. */
+  /** Hands the background work of requests that carry an execution context to its waitUntil (installed
+   * only where the host passes one). */
   readonly middleware: MiddlewareHandler = async (c, next) => {
     let waitUntil: WaitUntil | undefined;
     try {

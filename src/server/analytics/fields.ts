@@ -76,18 +76,35 @@ export function referrerHost(raw: string | undefined, ownHosts: string[]): strin
   }
 }
 
-/** Crawlers, monitors and headless browsers, and requests that do not say what they are. */
-export function isBot(userAgent: string): boolean {
-  return userAgent.trim() === '' || isbot(userAgent);
+/**
+ * User-Agents repeat from one view to the next (a few browser versions make most of the traffic): each is
+ * judged once. At most MEMO_SIZE are kept; past it the memo starts over, so a flood of made-up agents
+ * costs memory no more than the judging itself.
+ */
+const MEMO_SIZE = 1000;
+function remembered<T>(judge: (userAgent: string) => T): (userAgent: string) => T {
+  const memo = new Map<string, T>();
+  return (userAgent) => {
+    let verdict = memo.get(userAgent);
+    if (verdict === undefined) {
+      if (memo.size >= MEMO_SIZE) memo.clear();
+      verdict = judge(userAgent);
+      memo.set(userAgent, verdict);
+    }
+    return verdict;
+  };
 }
 
-export function deviceClass(userAgent: string): DeviceClass {
+/** Crawlers, monitors and headless browsers, and requests that do not say what they are. */
+export const isBot = remembered((userAgent) => userAgent.trim() === '' || isbot(userAgent));
+
+export const deviceClass = remembered((userAgent): DeviceClass => {
   let type: string | undefined;
   try {
-    // Only the platform is parsed (not browser, OS and engine too): half the cost, on every beacon.
+    // Only the platform is parsed (not browser, OS and engine too): half the cost.
     type = Bowser.getParser(userAgent, true).getPlatformType(true);
   } catch {
     return 'other';
   }
   return type === 'desktop' || type === 'mobile' || type === 'tablet' ? type : 'other';
-}
+});
