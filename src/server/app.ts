@@ -16,6 +16,7 @@ import { authRoutes } from './auth/routes.ts';
 import type { Config } from './config.ts';
 import { contactRoutes } from './contact/routes.ts';
 import { provideDeps, type AppEnv, type Deps } from './context.ts';
+import { SessionCache } from './auth/session-cache.ts';
 import { openDatabase, type Db } from './db/client.ts';
 import { notFound, onError, validationHook } from './errors.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -71,7 +72,15 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   const background = new Background();
   const mail = new Mailer(config, site.name, background);
   const limiter = new RateLimiter(db, now, config.rateLimits);
-  const deps: Deps = { config, db, now, mail, limiter, codeKey: await loadCodeKey(db, config.otpSecret) };
+  const deps: Deps = {
+    config,
+    db,
+    now,
+    mail,
+    limiter,
+    codeKey: await loadCodeKey(db, config.otpSecret),
+    sessionCache: database.changes && new SessionCache(database.changes),
+  };
 
   const analytics = new Tracker({
     db,

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { SessionRow, UserRow } from './db/schema.ts';
 import type { RateLimiter } from './limits/rate-limiter.ts';
+import type { SessionCache } from './auth/session-cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 
 export interface Deps {
@@ -15,6 +16,8 @@ export interface Deps {
   limiter: RateLimiter;
   /** Key for hashing one-time codes. */
   codeKey: Buffer;
+  /** Recent session lookups, where this process alone writes the database (auth/session-cache.ts). */
+  sessionCache?: SessionCache;
 }
 
 export interface AppEnv {

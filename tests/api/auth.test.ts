@@ -4,6 +4,7 @@ import { parseOptions } from '@node-rs/argon2';
 import { LIMITS } from '../../src/lib/constants.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
 import { eq, sql } from 'drizzle-orm';
+import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { freshIp, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
 
 let t: TestApi;
@@ -292,5 +293,46 @@ describe('POST /api/v1/auth/sign-out', () => {
     const res = await t.call('POST', '/v1/auth/sign-out', { token: a, body: { scope: 'everyone' } });
     expect(res.status).toBe(400);
     expect(res.body.issues[0].path).toBe('scope');
+  });
+});
+
+// On the embedded PGlite a session lookup is remembered (src/server/auth/session-cache.ts); every change to
+// a session or its user must still show on the very next request. Each case primes the lookup first.
+describe('a remembered session lookup', () => {
+  const user = async (token: string) => t.call('GET', '/v1/auth/user', { token });
+  async function primed() {
+    const acc = await signUp(t);
+    for (let i = 0; i < 3; i++) expect((await user(acc.token)).status).toBe(200);
+    return acc;
+  }
+
+  it('ends with the session: sign-out here, and from another device', async () => {
+    const acc = await primed();
+    const other = (
+      await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip: freshIp() })
+    ).body.token as string;
+    expect((await user(other)).status).toBe(200);
+    await t.call('POST', '/v1/auth/sign-out', { token: other, body: { scope: 'others' } });
+    expect((await user(acc.token)).status).toBe(401);
+    expect((await user(other)).status).toBe(200);
+    await t.call('POST', '/v1/auth/sign-out', { token: other, body: { scope: 'local' } });
+    expect((await user(other)).status).toBe(401);
+  });
+
+  it('shows a change to the user at once: name, role, deletion', async () => {
+    const acc = await primed();
+    await t.api.db.update(users).set({ name: 'Renamed Person' }).where(eq(users.id, acc.user._id));
+    expect((await user(acc.token)).body.userData.name).toBe('Renamed Person');
+    expect((await t.call('GET', '/v1/admin/user', { token: acc.token })).status).toBe(403);
+    await setAdmin(t.api.db, acc.email, true);
+    expect((await t.call('GET', '/v1/admin/user', { token: acc.token })).status).toBe(200);
+    await t.api.db.delete(users).where(eq(users.id, acc.user._id));
+    expect((await user(acc.token)).status).toBe(401);
+  });
+
+  it('ends a session when it expires, remembered or not', async () => {
+    const acc = await primed();
+    t.clock.advance(30 * 86_400_000 + 1000);
+    expect((await user(acc.token)).status).toBe(401);
   });
 });

@@ -1,13 +1,15 @@
 // Sessions: the client holds an opaque token, the database only its SHA-256. 30 days, new at every sign-in.
-// An authenticated request costs one query (session joined to its user); `lastUsedAt` is
-// written at most once a minute per session, not on every request (docs/decisions/042-session-lookup-and-last-used.md).
+// An authenticated request costs one query (session joined to its user), none on the embedded PGlite
+// while its lookup is remembered (session-cache.ts); `lastUsedAt` is written at most once a minute per
+// session, not on every request (docs/decisions/042-session-lookup-and-last-used.md).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts';
+import { sessions, users, type SessionRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
+import type { FoundSession } from './session-cache.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
@@ -52,17 +54,21 @@ function prepareLookup(db: Db) {
     .prepare('');
 }
 
-export async function findSession(
-  deps: Deps,
-  token: string,
-): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  let lookup = lookups.get(deps.db);
-  if (!lookup) {
-    lookup = prepareLookup(deps.db);
-    lookups.set(deps.db, lookup);
-  }
+export async function findSession(deps: Deps, token: string): Promise<FoundSession | undefined> {
+  const tokenHash = sha256(token);
   const now = deps.now();
-  const [row] = await lookup.execute({ tokenHash: sha256(token), now: now.toISOString() });
+  const cache = deps.sessionCache;
+  let row = cache?.get(tokenHash, now);
+  if (!row) {
+    let lookup = lookups.get(deps.db);
+    if (!lookup) {
+      lookup = prepareLookup(deps.db);
+      lookups.set(deps.db, lookup);
+    }
+    const version = cache?.version();
+    [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
+    if (row && cache) cache.remember(tokenHash, row, version!);
+  }
   if (row && now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     // The condition repeats in SQL so that concurrent requests (or API processes) write it once.
     await deps.db

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
+import type { ChangeClock } from './change-clock.ts';
 import { applyMigrations } from './migrate.ts';
 import { explainConnectError, type PgConnection, pgConnection } from './tls.ts';
 
@@ -24,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** How many migrations this start applied (0 when the schema was up to date). */
   migrationsApplied: number;
+  /**
+   * Present when this process alone writes the database (the embedded PGlite): tells caches which
+   * tables may have changed. A PostgreSQL server has other writers, so it has none.
+   */
+  changes?: ChangeClock;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -65,6 +71,7 @@ async function openPglite(dir: string): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       migrationsApplied,
+      changes: client.changes,
       ping: () => ping(db as unknown as Db),
       close: async () => {
         await client.close();

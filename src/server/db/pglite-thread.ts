@@ -4,6 +4,7 @@
 // shape Drizzle's PGlite driver calls (query, transaction), so the rest of the code cannot tell.
 // Why a thread, and what was measured: docs/decisions/041-pglite-in-a-worker-thread.md.
 import { Worker } from 'node:worker_threads';
+import { TableChanges } from './change-clock.ts';
 
 export type Request =
   | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
@@ -42,6 +43,8 @@ export class PgliteThread {
   private readonly pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>();
   private seq = 0;
   private gone: Error | undefined;
+  /** Every statement passes here, so this knows which tables may have changed (change-clock.ts). */
+  readonly changes = new TableChanges();
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (reply: Reply) => {
@@ -89,6 +92,7 @@ export class PgliteThread {
   }
 
   async query(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<QueryResult> {
+    this.changes.record(sql);
     return (await this.call({ op: 'query', sql, params, rowMode: options.rowMode, tx })).result!;
   }
 

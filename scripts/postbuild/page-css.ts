@@ -1,0 +1,98 @@
+// Each page carries its CSS inline (decision 047), and Tailwind writes one stylesheet for the whole site:
+// the admin area's and the account screens' classes rode along on every marketing page, and the larger
+// inline sheet cost Lighthouse's simulated slow 4G another round trip and the page more style work.
+// Here each page keeps only the rules it can use (docs/decisions/052-css-per-page.md).
+//
+// What a page can use: every class in its HTML, and every string in the JavaScript it can load (its
+// module scripts, its islands' components and renderer, and what those import, statically or lazily).
+// Tailwind itself writes a rule only for a class it finds spelled out whole in the sources, so a class an
+// island adds at run time is spelled out in that island's bundle. A rule is dropped when every one of
+// its selectors names a class found in neither; at-rules other than style rules (keyframes, @property,
+// @font-face) stay. The page's CSP hash for the sheet is replaced with the new sheet's.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import postcss from 'postcss';
+
+/** Sheets smaller than this (Astro's island rule, scoped component styles) are left as they are. */
+const MIN_SHEET = 1024;
+
+const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/** The class names a selector requires, unescaped (`.md\:grid-cols-2` -> `md:grid-cols-2`). */
+export function selectorClasses(selector: string): string[] {
+  return [...selector.matchAll(/\.((?:\\[0-9a-fA-F]{1,6} ?|\\.|[\w-])+)/g)].map((m) =>
+    m[1]!
+      .replace(/\\([0-9a-fA-F]{1,6}) ?/g, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+      .replace(/\\(.)/g, '$1'),
+  );
+}
+
+/** Keeps the rules of `css` that `used` (the page's HTML and scripts, as text) can match. */
+export function pruneCss(css: string, used: string): string {
+  const root = postcss.parse(css);
+  const verdicts = new Map<string, boolean>();
+  const isUsed = (c: string) => verdicts.get(c) ?? verdicts.set(c, used.includes(c)).get(c)!;
+  root.walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
+    const kept = rule.selectors.filter((s) => selectorClasses(s).every(isUsed));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length < rule.selectors.length) rule.selectors = kept;
+  });
+  // Grouping at-rules (@media, @supports, @layer) left empty go too.
+  root.walkAtRules((at) => {
+    if (at.nodes?.length === 0) at.remove();
+  });
+  return root.toString();
+}
+
+/** Reads a built script and, recursively, every script it names (imports, lazy imports, preload lists). */
+async function scriptText(dist: string, url: string, seen: Set<string>): Promise<string> {
+  if (seen.has(url)) return '';
+  seen.add(url);
+  const text = await readFile(path.join(dist, url), 'utf8').catch(() => '');
+  let all = text;
+  for (const m of text.matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)) {
+    const ref = m[1]!;
+    const next = ref.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref) : `/${ref.replace(/^\//, '')}`;
+    all += await scriptText(dist, next, seen);
+  }
+  return all;
+}
+
+const SHEET = /<style>([\s\S]*?)<\/style>/g;
+
+/** Prunes the inline stylesheet of one page's HTML; returns the new HTML. */
+export async function prunePage(dist: string, html: string): Promise<string> {
+  const markup = html.replace(SHEET, '');
+  const seen = new Set<string>();
+  let used = markup;
+  for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'](\/[^"']+\.js)["']/g))
+    used += await scriptText(dist, (m[1] ?? m[2])!, seen);
+  let out = html;
+  for (const [, css] of html.matchAll(SHEET)) {
+    if (css!.length < MIN_SHEET) continue;
+    const pruned = pruneCss(css!, used);
+    out = out
+      .replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`)
+      .replace(cspHash(css!), cspHash(pruned));
+  }
+  return out;
+}
+
+/** Prunes every page's inline CSS in `dist` (the CMS at /cms/ excepted: it is an app of its own). */
+export async function prunePagesCss(dist: string): Promise<{ pages: number; before: number; after: number }> {
+  const totals = { pages: 0, before: 0, after: 0 };
+  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
+    if (path.relative(dist, entry.parentPath).split(path.sep)[0] === 'cms') continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const html = await readFile(file, 'utf8');
+    const pruned = await prunePage(dist, html);
+    totals.pages++;
+    totals.before += html.length;
+    totals.after += pruned.length;
+    if (pruned !== html) await writeFile(file, pruned);
+  }
+  return totals;
+}

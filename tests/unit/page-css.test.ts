@@ -1,0 +1,96 @@
+// The postbuild step that cuts each page's inline CSS to the rules the page can use: what it keeps (classes
+// in the HTML, in the scripts the page loads, in what those import lazily), what it drops, and that the
+// page's CSP hash follows the new sheet.
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pruneCss, prunePagesCss, selectorClasses } from '../../scripts/postbuild/page-css.ts';
+
+const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
+
+// Long enough to be pruned (small sheets are left alone).
+const SHEET = [
+  '@layer base{body{margin:0}h1{font-weight:700}}',
+  '@layer utilities{.in-html{color:red}.in-island{color:green}.in-lazy{color:blue}.in-inline-script{color:teal}.nowhere{color:gray}',
+  '.md\\:in-html{color:red}.hover\\:nowhere:hover{color:gray}.w-\\[42px\\]{width:42px}.\\32 xl\\:unused{x:y}}',
+  '@media (width>=40rem){.also-nowhere{display:none}}',
+  '@keyframes spin{to{transform:rotate(1turn)}}',
+  '.in-html,.nowhere-either{outline:none}',
+  `/* ${'padding '.repeat(130)} */`,
+].join('');
+
+describe('selectorClasses', () => {
+  it('reads escaped Tailwind class names', () => {
+    expect(selectorClasses('.md\\:grid-cols-2')).toEqual(['md:grid-cols-2']);
+    expect(selectorClasses('.w-\\[42px\\]')).toEqual(['w-[42px]']);
+    expect(selectorClasses('.\\32 xl\\:p-4')).toEqual(['2xl:p-4']);
+    expect(selectorClasses('.group:hover .group-hover\\:block')).toEqual(['group', 'group-hover:block']);
+    expect(selectorClasses('h1, :root')).toEqual([]);
+  });
+});
+
+describe('pruneCss', () => {
+  it('keeps rules whose classes are used, rules without classes, and keyframes', () => {
+    const out = pruneCss(SHEET, 'class="in-html md:in-html w-[42px]"');
+    expect(out).toContain('body{margin:0}');
+    expect(out).toContain('.in-html{color:red}');
+    expect(out).toContain('.md\\:in-html{color:red}');
+    expect(out).toContain('.w-\\[42px\\]{width:42px}');
+    expect(out).toContain('@keyframes spin');
+    for (const gone of ['.nowhere{', 'hover\\:nowhere', '.also-nowhere', '@media', '\\32 xl', 'nowhere-either'])
+      expect(out).not.toContain(gone);
+    // A selector list keeps the selectors that can match.
+    expect(out).toContain('.in-html{outline:none}');
+  });
+});
+
+describe('prunePagesCss', () => {
+  let dist: string;
+  const page = (body: string) =>
+    `<!doctype html><html><head><meta http-equiv="content-security-policy" content="style-src 'self' ${hash(SHEET)}"><style>${SHEET}</style></head><body>${body}</body></html>`;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'page-css-'));
+    const files: Record<string, string> = {
+      'index.html': page(
+        '<p class="in-html">x</p><astro-island component-url="/_astro/Island.js" renderer-url="/_astro/client.js"></astro-island><script type="module">import("/_astro/inline.js")</script>',
+      ),
+      'other/index.html': page('<p>nothing styled</p>'),
+      'cms/index.html': page('<div id="cms"></div>'),
+      '_astro/Island.js': 'import{a}from"./shared.js";const l=()=>import("./lazy.js");a("in-island")',
+      '_astro/shared.js': 'export const a=(c)=>c',
+      '_astro/lazy.js': 'export default "px in-lazy"',
+      '_astro/client.js': 'export default 1',
+      '_astro/inline.js': 'document.body.classList.add("in-inline-script")',
+    };
+    for (const [name, body] of Object.entries(files)) {
+      await mkdir(path.dirname(path.join(dist, name)), { recursive: true });
+      await writeFile(path.join(dist, name), body);
+    }
+    await prunePagesCss(dist);
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  const sheetOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+
+  it('keeps the classes of the page, of its islands and of what they import, lazily too', async () => {
+    const css = sheetOf(await readFile(path.join(dist, 'index.html'), 'utf8'));
+    for (const kept of ['.in-html{', '.in-island{', '.in-lazy{', '.in-inline-script{']) expect(css).toContain(kept);
+    expect(css).not.toContain('.nowhere{');
+  });
+
+  it('drops what a page cannot use, and moves its CSP hash to the new sheet', async () => {
+    const html = await readFile(path.join(dist, 'other/index.html'), 'utf8');
+    const css = sheetOf(html);
+    expect(css).not.toContain('.in-island');
+    expect(css.length).toBeLessThan(SHEET.length);
+    expect(html).toContain(hash(css));
+    expect(html).not.toContain(hash(SHEET));
+  });
+
+  it('leaves the CMS page alone', async () => {
+    expect(sheetOf(await readFile(path.join(dist, 'cms/index.html'), 'utf8'))).toBe(SHEET);
+  });
+});
