@@ -1,6 +1,7 @@
 // Runs after `astro build` (see the `build` script): each page's CSS cut to what it uses, Netlify's _headers
-// (the pages' CSP), and .br/.gz twins of every text file for the Node server. Netlify compresses by itself and would publish the twins as
-// files of their own, so a build on Netlify (which sets NETLIFY=true) writes none.
+// (the pages' CSP), and .br/.gz twins of every text file for the Node server. Netlify compresses by itself
+// and would publish the twins as files of their own, so a build on Netlify (which sets NETLIFY=true) writes
+// none.
 import path from 'node:path';
 import { moveIslandStyleToHead } from './postbuild/island-style.ts';
 import { prunePagesCss } from './postbuild/page-css.ts';

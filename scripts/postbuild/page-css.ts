@@ -62,6 +62,11 @@ async function scriptText(dist: string, url: string, seen: Set<string>): Promise
 
 const SHEET = /<style>([\s\S]*?)<\/style>/g;
 
+/** The texts of a page's inline `<style>` sheets. */
+export function inlineSheets(html: string): string[] {
+  return [...html.matchAll(SHEET)].map((m) => m[1]!);
+}
+
 /** Prunes the inline stylesheet of one page's HTML; returns the new HTML. */
 export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
@@ -70,12 +75,10 @@ export async function prunePage(dist: string, html: string): Promise<string> {
   for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'](\/[^"']+\.js)["']/g))
     used += await scriptText(dist, (m[1] ?? m[2])!, seen);
   let out = html;
-  for (const [, css] of html.matchAll(SHEET)) {
-    if (css!.length < MIN_SHEET) continue;
-    const pruned = pruneCss(css!, used);
-    out = out
-      .replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`)
-      .replace(cspHash(css!), cspHash(pruned));
+  for (const css of inlineSheets(html)) {
+    if (css.length < MIN_SHEET) continue;
+    const pruned = pruneCss(css, used);
+    out = out.replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`).replace(cspHash(css), cspHash(pruned));
   }
   return out;
 }

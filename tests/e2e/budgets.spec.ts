@@ -1,10 +1,11 @@
 // Byte budgets of docs/performance.md, measured on the built site as the server sends it (gzip twins):
 // the landing page's (and the blog's) JavaScript in all (every module it can load, lazy ones included)
 // and what a first visit to the landing page loads before any interaction, their CSS (inline) and HTML;
-// no render-blocking script or stylesheet on any page; and no React on a page without islands of its own.
+// no render-blocking script or stylesheet on any page; no React on a page without islands of its own; and
+// react-toastify's stylesheet only once a toast shows.
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
-import { test, expect } from './fixtures/test.ts';
+import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 
 const KB = 1024;
 // A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
@@ -148,4 +149,23 @@ test.describe('before the cookie choice', () => {
     await expect(island).not.toHaveAttribute('ssr');
     expect(scripts).toContain(renderer);
   });
+});
+
+test("react-toastify's stylesheet is not in the page: it loads with the first toast, which it styles", async ({
+  page,
+}) => {
+  const sheet = 'link[rel="stylesheet"][href*="ReactToastify"]';
+  await page.goto('/login');
+  await hydrated(page);
+  await expect(page.locator(sheet)).toHaveCount(0);
+  expect(await page.locator('style').evaluateAll((els) => els.some((s) => s.textContent?.includes('Toastify')))).toBe(
+    false,
+  );
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByLabel('Password').fill('Wrong-Password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectToast(page, 'Invalid credentials');
+  await expect(page.locator(sheet)).toHaveCount(1);
+  // Styled: the container floats over the page at the top centre, as react-toastify's sheet places it.
+  await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
 });
