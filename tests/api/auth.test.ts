@@ -336,3 +336,20 @@ describe('a remembered session lookup', () => {
     expect((await user(acc.token)).status).toBe(401);
   });
 });
+
+describe('session lookups that arrive together', () => {
+  it('answer each request with its own account, however many share a query', async () => {
+    const accounts = await Promise.all(Array.from({ length: 6 }, () => signUp(t)));
+    const calls = accounts.flatMap((acc) => Array.from({ length: 8 }, () => acc));
+    const answers = await Promise.all(calls.map((acc) => t.call('GET', '/v1/auth/user', { token: acc.token })));
+    expect(answers.map((res) => res.status)).toEqual(calls.map(() => 200));
+    expect(answers.map((res) => res.body.userData.email)).toEqual(calls.map((acc) => acc.email));
+    const signedOut = await t.call('POST', '/v1/auth/sign-out', {
+      token: accounts[0]!.token,
+      body: { scope: 'local' },
+    });
+    expect(signedOut.status).toBe(200);
+    const after = await Promise.all(accounts.map((acc) => t.call('GET', '/v1/auth/user', { token: acc.token })));
+    expect(after.map((res) => res.status)).toEqual([401, 200, 200, 200, 200, 200]);
+  });
+});

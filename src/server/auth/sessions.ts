@@ -1,15 +1,17 @@
 // Sessions: the client holds an opaque token, the database only its SHA-256. 30 days, new at every sign-in.
-// An authenticated request costs one query (session joined to its user), none on the embedded PGlite
-// while its lookup is remembered (session-cache.ts); `lastUsedAt` is written at most once a minute per
+// An authenticated request costs at most one query (session joined to its user; requests that arrive
+// together share one, session-lookup.ts), none on the embedded PGlite while its lookup is remembered
+// (session-cache.ts); `lastUsedAt` is written at most once a minute per
 // session, not on every request (docs/decisions/042-session-lookup-and-last-used.md).
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users, type SessionRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
 import type { FoundSession } from './session-cache.ts';
+import { SessionLookups } from './session-lookup.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
@@ -42,16 +44,18 @@ export async function createSession(deps: Deps, userId: string, userAgent: strin
   return token;
 }
 
-// Built once per database, so the SQL text is not rebuilt per request. Unnamed (''): a named statement
-// would live on one server connection, which a transaction-mode pooler does not promise (client.ts).
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-function prepareLookup(db: Db) {
-  return db
+// One per database: the gathered lookups of that database's requests (session-lookup.ts).
+const lookups = new WeakMap<Db, SessionLookups>();
+function gatheredLookups(db: Db): SessionLookups {
+  // Unnamed (''): a named statement would live on one server connection, which a transaction-mode
+  // pooler does not promise (client.ts).
+  const query = db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
     .prepare('');
+  return new SessionLookups((tokenHashes) => query.execute({ tokenHashes }));
 }
 
 export async function findSession(deps: Deps, token: string): Promise<FoundSession | undefined> {
@@ -62,11 +66,12 @@ export async function findSession(deps: Deps, token: string): Promise<FoundSessi
   if (!row) {
     let lookup = lookups.get(deps.db);
     if (!lookup) {
-      lookup = prepareLookup(deps.db);
+      lookup = gatheredLookups(deps.db);
       lookups.set(deps.db, lookup);
     }
     const version = cache?.version();
-    [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
+    row = await lookup.find(tokenHash);
+    if (row && row.session.expiresAt <= now) row = undefined;
     if (row && cache) cache.remember(tokenHash, row, version!);
   }
   if (row && now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
