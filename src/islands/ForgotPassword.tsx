@@ -3,13 +3,15 @@
 import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { api, errorMessage } from '../lib/api-client.ts';
 import { LIMITS } from '../lib/constants.ts';
-import { otpField, resetOtpBody, resetPasswordBody } from '../lib/schemas/auth.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
 import { AuthCard, FormAlert } from './_parts/AuthCard.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { Field, fieldErrors } from './_parts/Field.tsx';
 import { OtpInput, emptyOtp } from './_parts/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from './_parts/ui.ts';
+import { useIdleLoad } from './_parts/useIdleLoad.ts';
+
+const schemas = () => import('../lib/schemas/auth.ts');
 
 type Step = 'email' | 'otp' | 'password';
 
@@ -47,10 +49,13 @@ function Wizard() {
   const [error, setError] = useState('');
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
+  useIdleLoad(schemas);
 
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = resetOtpBody.safeParse({ email: new FormData(e.currentTarget).get('email') });
+    const typed = new FormData(e.currentTarget).get('email');
+    const { resetOtpBody } = await schemas();
+    const parsed = resetOtpBody.safeParse({ email: typed });
     setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).email ?? ''));
     if (!parsed.success) return;
     setBusy(true);
@@ -67,8 +72,9 @@ function Wizard() {
     }
   }
 
-  function checkCode(e: SubmitEvent<HTMLFormElement>) {
+  async function checkCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
+    const { otpField } = await schemas();
     const parsed = otpField.safeParse(otp.join(''));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Invalid OTP');
@@ -83,6 +89,7 @@ function Wizard() {
   async function reset(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = { email, otp: otp.join(''), NewPassword: new FormData(e.currentTarget).get('password') };
+    const { resetPasswordBody } = await schemas();
     const parsed = resetPasswordBody.safeParse(body);
     setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).NewPassword ?? ''));
     setServerError('');

@@ -1,7 +1,7 @@
 // /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset.
 import { useState, type SubmitEvent } from 'react';
 import { api, errorMessage } from '../lib/api-client.ts';
-import { signInBody, type SessionResponse } from '../lib/schemas/auth.ts';
+import type { SessionResponse } from '../lib/schemas/auth.ts';
 import { startSession } from '../lib/session.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
 import { AuthCard, FormAlert, OrDivider } from './_parts/AuthCard.tsx';
@@ -9,10 +9,14 @@ import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { Field, fieldErrors } from './_parts/Field.tsx';
 import { GoogleButton } from './_parts/GoogleButton.tsx';
 import { useGuard } from './_parts/useGuard.ts';
+import { useIdleLoad } from './_parts/useIdleLoad.ts';
 import { linkClass, primaryButton } from './_parts/ui.ts';
+
+const schemas = () => import('../lib/schemas/auth.ts');
 
 function Form() {
   useGuard('guest');
+  useIdleLoad(schemas);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -20,6 +24,7 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
+    const { signInBody } = await schemas();
     const parsed = signInBody.safeParse({ email: data.get('email'), password: data.get('password') });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     setServerError('');

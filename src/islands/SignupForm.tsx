@@ -1,7 +1,7 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
 import { useState, type SubmitEvent } from 'react';
 import { api, ApiError, errorMessage } from '../lib/api-client.ts';
-import { signupBody, type SessionResponse } from '../lib/schemas/auth.ts';
+import type { SessionResponse } from '../lib/schemas/auth.ts';
 import { startSession } from '../lib/session.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
 import { AuthCard, FormAlert, OrDivider } from './_parts/AuthCard.tsx';
@@ -9,17 +9,23 @@ import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { Field, fieldErrors } from './_parts/Field.tsx';
 import { GoogleButton } from './_parts/GoogleButton.tsx';
 import { useGuard } from './_parts/useGuard.ts';
+import { useIdleLoad } from './_parts/useIdleLoad.ts';
 import { linkClass, primaryButton, secondaryButton } from './_parts/ui.ts';
+
+const schemas = () => import('../lib/schemas/auth.ts');
 
 function Form() {
   useGuard('guest');
+  useIdleLoad(schemas);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = signupBody.safeParse(Object.fromEntries(new FormData(e.currentTarget)));
+    const fields = Object.fromEntries(new FormData(e.currentTarget));
+    const { signupBody } = await schemas();
+    const parsed = signupBody.safeParse(fields);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     setServerError('');
     if (!parsed.success) return;
