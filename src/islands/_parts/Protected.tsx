@@ -1,5 +1,5 @@
 // Renders its children only once the guard allows them: a loading state before, never a flash of content.
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
 import { Loading } from './Loading.tsx';
@@ -18,7 +18,12 @@ interface Props {
 
 export function Protected({ rule, main = false, compact = false, children }: Props) {
   const { session, allowed } = useGuard(rule);
-  if (allowed && session.userData) return <>{children(session.userData)}</>;
+  const user = allowed ? session.userData : null;
+  // The session store updates synchronously, so the page's whole content would render and commit in
+  // one long task the moment the user arrives. Its first render is deferred to a transition instead,
+  // which React splits into short slices; later changes (a new name, a sign-out) show at once.
+  const shown = useDeferredValue(user);
+  if (user && shown) return <>{children(user)}</>;
   const waiting = (
     <Waiting failed={session.loadError && !session.isLoading ? session.loadError : null} compact={compact} />
   );
