@@ -9,7 +9,8 @@ import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 
 const KB = 1024;
 // A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
-const BUDGET = { js: 86 * KB, jsBeforeInteraction: 5 * KB, css: 8 * KB, html: 22 * KB };
+// `js` counts lazy modules too: React DOM, ky, react-toastify, cobe and React alone are 90.6 KB of it.
+const BUDGET = { js: 100 * KB, jsBeforeInteraction: 5 * KB, css: 8 * KB, html: 22 * KB };
 const PAGES = [
   '/',
   '/projects',
@@ -32,27 +33,36 @@ async function gzipBytes(request: APIRequestContext, url: string) {
   return { bytes: Number(res.headers()['content-length']), text: await res.text() };
 }
 
-/** Every module reachable from the page's scripts and islands, through static and dynamic imports. */
-async function moduleGraph(request: APIRequestContext, html: string) {
-  const seen = new Map<string, number>();
+/**
+ * Every module reachable from the page's scripts and islands, through static and dynamic imports (or
+ * static ones alone: what loads with them), with its gzip size and text.
+ */
+async function moduleGraph(request: APIRequestContext, html: string, only: 'static' | 'all' = 'all') {
+  const seen = new Map<string, { bytes: number; text: string }>();
   const queue = [
     ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
   ].map((m) => m[1]!);
   // Inline module scripts import bundled modules too.
-  for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) queue.push(...importsOf(m[1]!, '/'));
+  for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g))
+    queue.push(...importsOf(m[1]!, '/', only));
   while (queue.length) {
     const url = queue.shift()!;
     if (seen.has(url) || !url.startsWith('/')) continue;
-    const { bytes, text } = await gzipBytes(request, url);
-    seen.set(url, bytes);
-    queue.push(...importsOf(text, url));
+    const module = await gzipBytes(request, url);
+    seen.set(url, module);
+    queue.push(...importsOf(module.text, url, only));
   }
   return seen;
 }
 
-function importsOf(code: string, from: string): string[] {
-  const specs = [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+\.js)["']/g)].map((m) => m[1]!);
+function importsOf(code: string, from: string, only: 'static' | 'all'): string[] {
+  // The bundler writes a dynamic import's path in backticks.
+  const imports =
+    only === 'static'
+      ? /(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g
+      : /(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g;
+  const specs = [...code.matchAll(imports)].map((m) => m[1]!);
   return specs.filter((s) => s.startsWith('/') || s.startsWith('.')).map((s) => new URL(s, `http://x${from}`).pathname);
 }
 
@@ -60,7 +70,7 @@ for (const path of BUDGETED) {
   test(`${path} stays within the JavaScript, CSS and HTML budgets`, async ({ request }) => {
     const html = await gzipBytes(request, path);
     const js = await moduleGraph(request, html.text);
-    const jsTotal = [...js.values()].reduce((a, b) => a + b, 0);
+    const jsTotal = [...js.values()].reduce((a, m) => a + m.bytes, 0);
     let cssTotal = 0;
     for (const m of html.text.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) {
       cssTotal += (await gzipBytes(request, m[1]!)).bytes;
@@ -108,6 +118,28 @@ test('a page without islands of its own loads no React once the cookie choice is
   await page.waitForTimeout(1500); // past idle: anything lazy would have loaded by now
   for (const r of renderers) expect(scripts).not.toContain(r);
 });
+
+for (const path of ['/login', '/Signup', '/forgot-password']) {
+  test(`${path} hydrates its form without zod: the schemas load by themselves once the page is idle`, async ({
+    request,
+    page,
+  }) => {
+    // A message that only the shared auth schemas hold.
+    const schemaText = 'Password must be at least';
+    const html = (await gzipBytes(request, path)).text;
+    const withIslands = await moduleGraph(request, html, 'static');
+    const lazy = await moduleGraph(request, html, 'all');
+    expect(withIslands.size).toBeGreaterThan(3);
+    expect([...withIslands.values()].filter((m) => m.text.includes(schemaText))).toEqual([]);
+    const schemas = [...lazy].filter(([, m]) => m.text.includes(schemaText)).map(([url]) => url);
+    expect(schemas).toHaveLength(1);
+
+    const loaded = page.waitForRequest((r) => new URL(r.url()).pathname === schemas[0]);
+    await page.goto(path);
+    await hydrated(page);
+    await loaded; // fetched when the page went idle, before any submit
+  });
+}
 
 test.describe('before the cookie choice', () => {
   test.use({ consent: null });
