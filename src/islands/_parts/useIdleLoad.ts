@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 export function useIdleLoad(load: () => Promise<unknown>): void {
   useEffect(() => {
     const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-    idle(() => void load());
+    // A failed fetch here is not an error to report: the submit asks for the module again.
+    idle(() => void load().catch(() => {}));
   }, [load]);
 }
