@@ -72,7 +72,7 @@ export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
   const seen = new Set<string>();
   let used = markup;
-  for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'](\/[^"']+\.js)["']/g))
+  for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
     used += await scriptText(dist, (m[1] ?? m[2])!, seen);
   let out = html;
   for (const css of inlineSheets(html)) {

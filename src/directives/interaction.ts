@@ -5,6 +5,7 @@
 // them, and a click on a button or a form submission is held and replayed once React is in charge. A
 // click on a link is never held.
 import type { ClientDirective } from 'astro';
+import { whenIdle } from '../lib/idle.ts';
 
 const REACH = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
 const HELD_CLICKS =
@@ -27,7 +28,7 @@ function follow(root: Element, path: number[]): Element | undefined {
 }
 
 /** Sets the island up to hydrate on interaction; returns the function that hydrates it at once. */
-export function hydrateOnInteraction(load: Load, el: HTMLElement, whenIdle = false): () => Promise<void> {
+export function hydrateOnInteraction(load: Load, el: HTMLElement, alsoWhenIdle = false): () => Promise<void> {
   const held: { kind: 'click' | 'submit'; target: Element; path: number[] }[] = [];
   let started = false;
 
@@ -63,8 +64,8 @@ export function hydrateOnInteraction(load: Load, el: HTMLElement, whenIdle = fal
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', hold, true);
   for (const type of REACH) el.addEventListener(type, reach, { capture: true, passive: true });
-  if (whenIdle) {
-    const idle = () => (window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200)))(() => void hydrate());
+  if (alsoWhenIdle) {
+    const idle = () => whenIdle(() => void hydrate());
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   }

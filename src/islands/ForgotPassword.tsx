@@ -4,14 +4,12 @@ import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { api, errorMessage } from '../lib/api-client.ts';
 import { LIMITS } from '../lib/constants.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
+import { authSchemas, usePreloadedAuthSchemas } from './_parts/auth-schemas.ts';
 import { AuthCard, FormAlert } from './_parts/AuthCard.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { Field, fieldErrors } from './_parts/Field.tsx';
 import { OtpInput, emptyOtp } from './_parts/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from './_parts/ui.ts';
-import { useIdleLoad } from './_parts/useIdleLoad.ts';
-
-const schemas = () => import('../lib/schemas/auth.ts');
 
 type Step = 'email' | 'otp' | 'password';
 
@@ -49,12 +47,12 @@ function Wizard() {
   const [error, setError] = useState('');
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
-  useIdleLoad(schemas);
+  usePreloadedAuthSchemas();
 
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const typed = new FormData(e.currentTarget).get('email');
-    const { resetOtpBody } = await schemas();
+    const { resetOtpBody } = await authSchemas();
     const parsed = resetOtpBody.safeParse({ email: typed });
     setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).email ?? ''));
     if (!parsed.success) return;
@@ -74,7 +72,7 @@ function Wizard() {
 
   async function checkCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const { otpField } = await schemas();
+    const { otpField } = await authSchemas();
     const parsed = otpField.safeParse(otp.join(''));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Invalid OTP');
@@ -89,7 +87,7 @@ function Wizard() {
   async function reset(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = { email, otp: otp.join(''), NewPassword: new FormData(e.currentTarget).get('password') };
-    const { resetPasswordBody } = await schemas();
+    const { resetPasswordBody } = await authSchemas();
     const parsed = resetPasswordBody.safeParse(body);
     setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).NewPassword ?? ''));
     setServerError('');

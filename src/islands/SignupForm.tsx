@@ -4,19 +4,17 @@ import { api, ApiError, errorMessage } from '../lib/api-client.ts';
 import type { SessionResponse } from '../lib/schemas/auth.ts';
 import { startSession } from '../lib/session.ts';
 import { flashAndGo, notify } from '../lib/toast.ts';
+import { authSchemas, usePreloadedAuthSchemas } from './_parts/auth-schemas.ts';
 import { AuthCard, FormAlert, OrDivider } from './_parts/AuthCard.tsx';
 import { ErrorBoundary } from './_parts/ErrorBoundary.tsx';
 import { Field, fieldErrors } from './_parts/Field.tsx';
 import { GoogleButton } from './_parts/GoogleButton.tsx';
 import { useGuard } from './_parts/useGuard.ts';
-import { useIdleLoad } from './_parts/useIdleLoad.ts';
 import { linkClass, primaryButton, secondaryButton } from './_parts/ui.ts';
-
-const schemas = () => import('../lib/schemas/auth.ts');
 
 function Form() {
   useGuard('guest');
-  useIdleLoad(schemas);
+  usePreloadedAuthSchemas();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -24,7 +22,7 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(e.currentTarget));
-    const { signupBody } = await schemas();
+    const { signupBody } = await authSchemas();
     const parsed = signupBody.safeParse(fields);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     setServerError('');

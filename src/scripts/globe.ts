@@ -1,6 +1,8 @@
 // The hero's animated globe: cobe (a few KB of WebGL) is fetched only after the browser is idle, and
 // never for visitors who prefer reduced motion or whose browser has no hardware-accelerated WebGL. The canvas stays
 // invisible until the library has loaded and drawn.
+import { whenIdle } from '../lib/idle.ts';
+
 const canvas = document.querySelector<HTMLCanvasElement>('[data-globe]');
 
 function hasWebGL() {
@@ -74,6 +76,5 @@ async function start(el: HTMLCanvasElement) {
 
 const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 if (canvas && !reduced && hasWebGL()) {
-  const idle = window.requestIdleCallback ?? ((cb: () => void) => setTimeout(cb, 200));
-  idle(() => void start(canvas).catch(() => canvas.remove()));
+  whenIdle(() => void start(canvas).catch(() => canvas.remove()));
 }

@@ -12,6 +12,12 @@ export interface FoundSession {
   user: UserRow;
 }
 
+/** A copy that the caller may change (findSession updates `lastUsedAt` on it) without touching the original. */
+export const copyFound = (found: FoundSession): FoundSession => ({
+  session: { ...found.session },
+  user: { ...found.user },
+});
+
 const TABLES = ['sessions', 'users'] as const;
 /** Enough for every session active in a busy hour; the oldest entry goes first beyond it. */
 const MAX_ENTRIES = 10_000;
@@ -34,13 +40,13 @@ export class SessionCache {
       this.entries.delete(tokenHash);
       return undefined;
     }
-    return { session: { ...entry.found.session }, user: { ...entry.found.user } };
+    return copyFound(entry.found);
   }
 
   /** Keeps a lookup's result, unless something was written since the lookup began. */
   remember(tokenHash: string, found: FoundSession, version: number): void {
     if (version !== this.version()) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(tokenHash, { found: { session: { ...found.session }, user: { ...found.user } }, version });
+    this.entries.set(tokenHash, { found: copyFound(found), version });
   }
 }

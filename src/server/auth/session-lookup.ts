@@ -6,7 +6,7 @@
 // A lookup never joins a query already sent: it waits for one that starts after it was asked for, so its
 // answer is as fresh as a query of its own (a sign-out in another process shows on the next request).
 // docs/decisions/055-gathered-session-lookups.md
-import type { FoundSession } from './session-cache.ts';
+import { copyFound, type FoundSession } from './session-cache.ts';
 
 /** Queries out at once; the pool has 10 connections, most of them left for everything else. */
 const RUNNING = 2;
@@ -54,8 +54,7 @@ export class SessionLookups {
           const byHash = new Map(rows.map((row) => [row.session.tokenHash, row]));
           for (const [hash, waiters] of batch) {
             const row = byHash.get(hash);
-            // Each request gets its own copy: findSession updates `lastUsedAt` on it.
-            for (const w of waiters) w.resolve(row && { session: { ...row.session }, user: { ...row.user } });
+            for (const w of waiters) w.resolve(row && copyFound(row));
           }
         },
         (err: unknown) => {
