@@ -9,7 +9,7 @@
 //    MIX_ROUNDS rounds;
 // 3. beacons: the static page's saturation throughput alone, then beside a steady stream of analytics
 //    page views (BEACON_RATE a second); the goal is at least 80 % of the throughput alone.
-// Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS and BENCH_MIX_SECONDS adjust the load.
+// Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SECONDS and BENCH_MIX_ROUNDS adjust the load.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
