@@ -52,8 +52,9 @@ function Wizard() {
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const typed = new FormData(e.currentTarget).get('email');
-    const { resetOtpBody } = await authSchemas();
-    const parsed = resetOtpBody.safeParse({ email: typed });
+    const schemas = await authSchemas();
+    if (!schemas) return;
+    const parsed = schemas.resetOtpBody.safeParse({ email: typed });
     setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).email ?? ''));
     if (!parsed.success) return;
     setBusy(true);
@@ -72,8 +73,9 @@ function Wizard() {
 
   async function checkCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const { otpField } = await authSchemas();
-    const parsed = otpField.safeParse(otp.join(''));
+    const schemas = await authSchemas();
+    if (!schemas) return;
+    const parsed = schemas.otpField.safeParse(otp.join(''));
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Invalid OTP');
       notify('error', 'Invalid OTP');
@@ -87,8 +89,9 @@ function Wizard() {
   async function reset(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = { email, otp: otp.join(''), NewPassword: new FormData(e.currentTarget).get('password') };
-    const { resetPasswordBody } = await authSchemas();
-    const parsed = resetPasswordBody.safeParse(body);
+    const schemas = await authSchemas();
+    if (!schemas) return;
+    const parsed = schemas.resetPasswordBody.safeParse(body);
     setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).NewPassword ?? ''));
     setServerError('');
     if (!parsed.success) return;

@@ -22,8 +22,9 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const { signInBody } = await authSchemas();
-    const parsed = signInBody.safeParse({ email: data.get('email'), password: data.get('password') });
+    const schemas = await authSchemas();
+    if (!schemas) return;
+    const parsed = schemas.signInBody.safeParse({ email: data.get('email'), password: data.get('password') });
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     setServerError('');
     if (!parsed.success) return;

@@ -22,8 +22,9 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(e.currentTarget));
-    const { signupBody } = await authSchemas();
-    const parsed = signupBody.safeParse(fields);
+    const schemas = await authSchemas();
+    if (!schemas) return;
+    const parsed = schemas.signupBody.safeParse(fields);
     setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
     setServerError('');
     if (!parsed.success) return;

@@ -3,7 +3,7 @@
 // React's renderer is held back here until the test lets it go, so the visitor is faster than hydration.
 import type { Page } from '@playwright/test';
 import { createAccount } from './fixtures/accounts.ts';
-import { expect, test } from './fixtures/test.ts';
+import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
 
 /** Holds React's renderer module (every island needs it) until `release()`; `asked()` says if it was requested. */
@@ -96,4 +96,33 @@ test('a sign-in sent before the form hydrates is held, then made, and never leak
   react.release();
   await expect(page).toHaveURL(/\/userdashboard\/?$/);
   await expect(page.getByRole('heading', { name: `Welcome, ${account.name}` })).toBeVisible();
+});
+
+test('a sign-in whose form schemas cannot be fetched says the server is out of reach, and goes through once they can', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await createAccount(baseURL!, 'schemas-offline');
+  // The forms' zod schemas are a lazy module of their own (src/lib/schemas/auth.ts).
+  let blocked = 0;
+  await page.route(/\/_astro\/auth\.[\w-]+\.js$/, (route) => {
+    if (blocked >= 0) {
+      blocked++;
+      return route.abort('internetdisconnected');
+    }
+    return route.continue();
+  });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectToast(page, 'Could not reach the server');
+  expect(blocked).toBeGreaterThan(0);
+  expect(page.url()).toMatch(/\/login\/?$/);
+  await expect(page.getByLabel('Email')).toHaveValue(account.email);
+
+  blocked = -1;
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL(/\/userdashboard\/?$/);
 });

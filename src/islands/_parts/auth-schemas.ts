@@ -3,11 +3,27 @@
 // (docs/decisions/056-short-tasks-while-hydrating.md). A form starts loading them once the page is idle
 // and awaits them when it is sent; by then they are in.
 import { useEffect } from 'react';
+import { errorMessage } from '../../lib/api-client.ts';
 import { whenIdle } from '../../lib/idle.ts';
+import { notify } from '../../lib/toast.ts';
 
-export const authSchemas = () => import('../../lib/schemas/auth.ts');
+const load = () => import('../../lib/schemas/auth.ts');
 
 export function usePreloadedAuthSchemas(): void {
   // A failed fetch here is not an error to report: the submit asks for the module again.
-  useEffect(() => whenIdle(() => void authSchemas().catch(() => {})), []);
+  useEffect(() => whenIdle(() => void load().catch(() => {})), []);
+}
+
+/**
+ * The schemas for a submit. When they cannot be fetched (offline since the page loaded, or a deploy
+ * replaced the files), the visitor is told the server is out of reach and gets null: the form stays as
+ * typed, and the next submit tries again.
+ */
+export async function authSchemas(): Promise<Awaited<ReturnType<typeof load>> | null> {
+  try {
+    return await load();
+  } catch (err) {
+    notify('error', errorMessage(err));
+    return null;
+  }
 }
