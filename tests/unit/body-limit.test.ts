@@ -16,11 +16,16 @@ const fullRequestBuilt = (raw: Request) =>
 
 const app = new Hono();
 app.use(jsonOnly);
-app.post('/echo', limitBody(100), async (c) => {
+app.post('/echo', limitBody(1024), async (c) => {
   const body = await c.req.json();
   return c.json({ body, fullRequest: fullRequestBuilt(c.req.raw) });
 });
-app.on(['GET', 'DELETE'], '/plain', limitBody(100), (c) => c.json({ fullRequest: fullRequestBuilt(c.req.raw) }));
+app.on(['GET', 'DELETE'], '/plain', limitBody(1024), (c) => c.json({ fullRequest: fullRequestBuilt(c.req.raw) }));
+// Reads the body stream, which the adapter only has on its full Request: proves the probe can say yes.
+app.get('/stream', (c) => {
+  void c.req.raw.body;
+  return c.json({ fullRequest: fullRequestBuilt(c.req.raw) });
+});
 
 const server = http.createServer(getRequestListener(app.fetch));
 let port: number;
@@ -46,9 +51,13 @@ function send(method: string, path: string, headers: Record<string, string>, chu
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 const small = JSON.stringify({ hello: 'world' });
-const large = JSON.stringify({ message: 'x'.repeat(200) });
+const large = JSON.stringify({ message: 'x'.repeat(2000) });
 
 describe('the body limit', () => {
+  it('can tell when the adapter built its full request', async () => {
+    expect(await send('GET', '/stream', {})).toEqual({ status: 200, json: { fullRequest: true } });
+  });
+
   it('passes a body whose Content-Length is within the limit, read by the fast path', async () => {
     const res = await send('POST', '/echo', { ...JSON_TYPE, 'content-length': String(small.length) }, [small]);
     expect(res).toEqual({ status: 200, json: { body: { hello: 'world' }, fullRequest: false } });
@@ -57,14 +66,14 @@ describe('the body limit', () => {
   it('answers 413 from the Content-Length alone', async () => {
     const res = await send('POST', '/echo', { ...JSON_TYPE, 'content-length': String(large.length) }, [large]);
     expect(res.status).toBe(413);
-    expect(res.json.message).toBe('Request body too large (at most 0.09765625 KiB)');
+    expect(res.json.message).toBe('Request body too large (at most 1 KiB)');
   });
 
   it('counts a chunked body: within the limit it reaches the handler, over it is 413', async () => {
     const ok = await send('POST', '/echo', JSON_TYPE, [small.slice(0, 5), small.slice(5)]);
     expect(ok.status).toBe(200);
     expect(ok.json.body).toEqual({ hello: 'world' });
-    const over = await send('POST', '/echo', JSON_TYPE, [large.slice(0, 100), large.slice(100)]);
+    const over = await send('POST', '/echo', JSON_TYPE, [large.slice(0, 1000), large.slice(1000)]);
     expect(over.status).toBe(413);
   });
 

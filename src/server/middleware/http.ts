@@ -34,12 +34,10 @@ function hasBody(c: Context): boolean {
 
 /**
  * 413 for a body over `maxBytes`. Every route gets one from its declaration (openapi.ts). A body whose
- * size the headers tell is judged by them; only a chunked one is read and counted. Why not always Hono's
- * bodyLimit: its first step reads `c.req.raw.body`, which makes the Node adapter build a full WHATWG
- * Request, whose AbortSignal is held through a WeakRef and a FinalizationRegistry that only a full
- * garbage collection clears. Every API call then carried its request into the old generation, and the
- * young-generation pauses that copied them (8–10 ms each, once a second at 600 calls a second) were
- * what the pages waited behind.
+ * size the headers tell is judged by them; only a chunked one is read and counted. Not Hono's bodyLimit
+ * for every call: it reads `c.req.raw.body`, which makes the Node adapter build a full Request whose
+ * AbortSignal survives young-generation GCs, and the pauses that copied them stalled the pages
+ * (docs/decisions/058-body-limit-by-headers.md).
  */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context) => c.json(errorBody(`Request body too large (at most ${maxBytes / 1024} KiB)`), 413);
