@@ -6,10 +6,10 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { apiDevPlugin } from './src/server/dev-plugin.ts';
+import { apiDevPlugin } from './src/server/core/dev-plugin.ts';
 import { clientDirectives } from './src/directives/register.ts';
-import { siteConfig } from './src/server/config.ts';
-import { readEnv } from './src/server/env.ts';
+import { siteConfig } from './src/config/config.ts';
+import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),

@@ -1,12 +1,12 @@
 // `npm start` ends here: one Node process serving the prebuilt site from dist/ and the API at /api.
 import { getRequestListener } from '@hono/node-server';
 import { createServer } from 'node:http';
-import { loadConfig, ConfigError } from './config.ts';
-import { readEnv } from './env.ts';
-import { createApi } from './app.ts';
+import { loadConfig, ConfigError } from '../config/config.ts';
+import { readEnv } from '../config/env.ts';
+import { createApi } from './core/app.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { loadStaticSite } from './site/static-site.ts';
-import { applySecurityHeaders, isHttps } from './security-headers.ts';
+import { applySecurityHeaders, isHttps } from './core/security-headers.ts';
 
 async function main() {
   // The same .env files that `astro build` reads; real environment variables win.

@@ -6,7 +6,7 @@ import { site } from '../../src/lib/site.ts';
 import { startTestApi, type Account, type TestApi } from '../helpers/api.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
 import { parseCsv } from '../helpers/csv.ts';
-import { enquiriesForExport } from '../../src/server/admin/enquiries.ts';
+import { enquiriesForExport } from '../../src/server/enquiries/enquiries.ts';
 
 const COMPANY_INBOX = 'sales@agency.example';
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../src/lib/constants.ts';
-import { purgeTrash } from '../../src/server/admin/trash.ts';
+import { purgeTrash } from '../../src/server/trash/trash.ts';
 import { identities, trash, users } from '../../src/server/db/schema.ts';
 import { auditSince, lastAuditSeq, makeAdmin, rawRow, rawRows, sendEnquiry } from '../helpers/admin.ts';
 import { freshIp, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';

@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { count, eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ANALYTICS } from '../../src/lib/constants.ts';
-import { createApi } from '../../src/server/app.ts';
+import { createApi } from '../../src/server/core/app.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { analyticsDaily, analyticsSalts, analyticsViews } from '../../src/server/db/schema.ts';
 import { freshIp, signUp, startTestApi, testClock, type Account, type TestApi } from '../helpers/api.ts';

@@ -1,4 +1,4 @@
-// The security headers (src/server/security-headers.ts) on the real build served by `npm start`: a page, an asset, an API
+// The security headers (src/server/core/security-headers.ts) on the real build served by `npm start`: a page, an asset, an API
 // answer and a 404; the page policy is Astro's hashed one, with nothing beyond 'self' but Google Identity
 // Services; and Google sign-in still works under that policy (Google's script stood in, as in
 // google.spec.ts; the shared fixture fails the test on any violation), while an injected inline script is

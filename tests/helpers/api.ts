@@ -5,8 +5,8 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createApi, type Api } from '../../src/server/app.ts';
-import { loadConfig, type Config } from '../../src/server/config.ts';
+import { createApi, type Api } from '../../src/server/core/app.ts';
+import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createDatabaseOn } from './postgres.ts';
 
 export interface Clock {

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.ts';
+import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServer } from '../helpers/server.ts';

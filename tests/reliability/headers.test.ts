@@ -1,4 +1,4 @@
-// The security headers (src/server/security-headers.ts), over real HTTP from the `npm start` server (src/server/main.ts) on a
+// The security headers (src/server/core/security-headers.ts), over real HTTP from the `npm start` server (src/server/main.ts) on a
 // page, an asset, an API answer and two 404s; and the same values in netlify.toml and the _headers file
 // the build writes for Netlify. The real build's pages and Google sign-in under the policy:
 // tests/e2e/headers.spec.ts.
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { writeNetlifyHeaders } from '../../scripts/postbuild/netlify-headers.ts';
 import { makeMiniDist } from '../../scripts/reliability/common.ts';
-import { COMMON_HEADERS, HSTS, isHttps } from '../../src/server/security-headers.ts';
+import { COMMON_HEADERS, HSTS, isHttps } from '../../src/server/core/security-headers.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 

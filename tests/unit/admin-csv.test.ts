@@ -1,6 +1,6 @@
 // The CSV cells of the admin export: quoting, and cells a spreadsheet would run as formulas made text.
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from '../../src/server/admin/csv.ts';
+import { csvCell, csvRow } from '../../src/server/enquiries/csv.ts';
 
 describe('csvCell', () => {
   it.each([

@@ -6,7 +6,7 @@ import { Hono } from 'hono';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jsonOnly, limitBody } from '../../src/server/middleware/http.ts';
+import { jsonOnly, limitBody } from '../../src/server/core/http-middleware.ts';
 
 /** Whether the adapter built its full Request for this request (its own cache slot, a private symbol). */
 const fullRequestBuilt = (raw: Request) =>

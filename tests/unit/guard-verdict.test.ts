@@ -1,6 +1,6 @@
 // The route guards' decision for every rule and session state the islands meet.
 import { describe, expect, it } from 'vitest';
-import { type Rule, verdict } from '../../src/islands/_parts/guard-verdict.ts';
+import { type Rule, verdict } from '../../src/islands/ui/guard-verdict.ts';
 import type { User } from '../../src/lib/schemas/auth.ts';
 
 const user = (over: Partial<User> = {}): User => ({

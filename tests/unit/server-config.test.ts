@@ -4,8 +4,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, siteConfig } from '../../src/server/config.ts';
-import { readEnv } from '../../src/server/env.ts';
+import { ConfigError, loadConfig, siteConfig } from '../../src/config/config.ts';
+import { readEnv } from '../../src/config/env.ts';
 
 describe('loadConfig', () => {
   it('has embedded defaults', () => {

@@ -2,7 +2,7 @@
 // the island's props (images resized here, so the island only gets URLs; the Markdown text as plain text),
 // with the section's heading, claim rule and claim button from content/intros/featured.md.
 import { getImage } from 'astro:assets';
-import type { FeaturedProject, FeaturedSection } from '../../islands/_parts/FeaturedProjects.tsx';
+import type { FeaturedProject, FeaturedSection } from '../../islands/account/FeaturedProjects.tsx';
 import { inOrder, introWithAction } from '../../lib/content.ts';
 import { plainText } from '../../lib/plain-text.ts';
 

@@ -1,7 +1,7 @@
 // How the account's own records are shown to their owner: the profile, the devices, the enquiries.
 import type { AccountUser, DeviceSession, OwnEnquiry } from '../../lib/schemas/account.ts';
 import type { EnquiryRow, SessionRow, UserRow } from '../db/schema.ts';
-import { toEnquiry } from '../contact/enquiry-json.ts';
+import { toEnquiry } from '../enquiries/enquiry-json.ts';
 import { toUser } from '../users/user-json.ts';
 import { deviceName } from './device.ts';
 

@@ -1,6 +1,6 @@
 // Who is acting on their own account (the signed-in user, on this session, from this address), and what
 // the notice mails of such an act say about it.
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { NoticeContext } from '../mail/account-templates.ts';
 import { deviceName } from './device.ts';

@@ -3,9 +3,9 @@
 // The confirmation is queued in the same transaction, to the address the account had.
 import { count, eq } from 'drizzle-orm';
 import type { DeleteBody } from '../../lib/schemas/account.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { accountDeletedMail } from '../mail/account-templates.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { type Caller, noticeContext } from './caller.ts';

@@ -3,7 +3,7 @@
 // codes) are not personal data the owner can use and stay out.
 import { eq } from 'drizzle-orm';
 import type { AccountExport } from '../../lib/schemas/account.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { identities, type SessionRow, type UserRow } from '../db/schema.ts';
 import { toAccountUser, toDeviceSession, toOwnEnquiry } from './account-json.ts';
 import { liveSessions, ownEnquiries } from './records.ts';

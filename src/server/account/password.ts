@@ -3,9 +3,9 @@
 // the transaction that stores the new hash.
 import { and, eq, ne } from 'drizzle-orm';
 import type { PasswordBody } from '../../lib/schemas/account.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { sessions, users } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { markCodeUsed } from '../auth/codes.ts';
 import { hashPassword, refuseCommonPassword } from '../auth/passwords.ts';
 import { passwordChangedMail, passwordSetMail } from '../mail/account-templates.ts';

@@ -2,9 +2,9 @@
 // them: with the password, or, for an account made through Google that never set one, with a code
 // mailed to its address. Password checks count against the sign-in limits, so that these calls are no
 // way around them; code checks count against the code limits.
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import type { CodePurpose, UserRow } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { Hit } from '../limits/rate-limiter.ts';
 import { checkCode } from '../auth/codes.ts';

@@ -1,6 +1,6 @@
 // The account's own rows that /account lists: its live sessions and the enquiries it sent.
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { enquiries, sessions } from '../db/schema.ts';
 
 export async function liveSessions(deps: Deps, userId: string) {

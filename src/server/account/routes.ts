@@ -12,15 +12,15 @@ import {
   profileResponse,
 } from '../../lib/schemas/account.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { CODE_TTL_MS, issueCode } from '../auth/codes.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { codeMail } from '../mail/templates.ts';
-import { errors, jsonBody, ok, router, userRoute } from '../openapi.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
 import { toUser } from '../users/user-json.ts';
 import { toAccountUser, toOwnEnquiry } from './account-json.ts';
 import { deleteAccount } from './deletion.ts';

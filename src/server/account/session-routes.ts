@@ -4,10 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { deviceSessionsResponse } from '../../lib/schemas/account.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { idParam } from '../../lib/schemas/ids.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { sessions } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
-import { errors, ok, router, userRoute } from '../openapi.ts';
+import { ApiError } from '../core/errors.ts';
+import { errors, ok, router, userRoute } from '../core/route-factories.ts';
 import { toDeviceSession } from './account-json.ts';
 import { liveSessions } from './records.ts';
 

@@ -1,5 +1,5 @@
 // Raw views become daily counts per dimension (analytics_daily), then go: the hourly housekeeping
-// (src/server/housekeeping.ts) rolls up every finished day and deletes raw views older than
+// (src/server/core/housekeeping.ts) rolls up every finished day and deletes raw views older than
 // ANALYTICS.rawDays and salts of past days. The admin report reads the same aggregate live for the days
 // not rolled up yet (today, mostly).
 import { sql, type SQL } from 'drizzle-orm';
@@ -57,7 +57,7 @@ export async function lastRolledDay(db: Db): Promise<string | undefined> {
 /**
  * Rolls up the finished days (again from the last rolled day, which views written just after midnight may
  * have joined), then deletes raw views past ANALYTICS.rawDays and every salt of a past day. Idempotent;
- * returns the rows deleted. One of the housekeeping purges (src/server/housekeeping.ts).
+ * returns the rows deleted. One of the housekeeping purges (src/server/core/housekeeping.ts).
  */
 export async function rollUpAndPurge(db: Db, now: Date): Promise<number> {
   const today = utcDay(now);

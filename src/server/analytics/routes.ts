@@ -2,10 +2,10 @@
 // The answer is 202 whether or not the view counts, so that it tells nothing about what was stored.
 import { viewBody } from '../../lib/schemas/analytics.ts';
 import { findSession } from '../auth/sessions.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
-import { errors, jsonBody, ok, publicRoute, router } from '../openapi.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
 import type { Tracker } from './tracker.ts';
 
 const view = publicRoute({

@@ -2,10 +2,10 @@
 // A new code overwrites the old one (one row per user and purpose), which voids it.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import type { Tx } from '../db/client.ts';
 import { oneTimeCodes, type CodePurpose } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { hashCode, newCode, sameDigest } from './tokens.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;

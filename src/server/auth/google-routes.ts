@@ -2,14 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import { isAddressInTrash } from '../admin/trash.ts';
-import type { Deps } from '../context.ts';
+import { isAddressInTrash } from '../trash/trash.ts';
+import type { Deps } from '../core/context.ts';
 import { identities, sessions, users, type UserRow } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
-import { errors, ok, publicRoute, router } from '../openapi.ts';
+import { errors, ok, publicRoute, router } from '../core/route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';

@@ -2,8 +2,8 @@
 // ID token against the provider's keys (issuer, audience, expiry, email_verified).
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { z } from '../../lib/schemas/zod.ts';
-import type { Config } from '../config.ts';
-import { ApiError } from '../errors.ts';
+import type { Config } from '../../config/config.ts';
+import { ApiError } from '../core/errors.ts';
 
 export type GoogleConfig = NonNullable<Config['google']>;
 

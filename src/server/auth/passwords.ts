@@ -1,6 +1,6 @@
 // argon2id with OWASP's minimum (m=19456 KiB, t=2, p=1), and the common passwords nobody may use.
 import { hash, verify } from '@node-rs/argon2';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import { isCommonPassword } from './common-passwords.ts';
 
 // Algorithm.Argon2id; the package's const enum cannot be imported under isolatedModules.

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';
-import type { Deps } from '../context.ts';
+import type { Deps } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users, type SessionRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';

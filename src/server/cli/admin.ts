@@ -1,9 +1,9 @@
 // `npm run admin -- promote EMAIL | demote EMAIL | list`: manage admins from the command line.
 // With the embedded database this must run while the server is stopped (PGlite is single-process);
 // with DATABASE_URL it works any time.
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../../config/config.ts';
 import { openDatabase } from '../db/client.ts';
-import { readEnv } from '../env.ts';
+import { readEnv } from '../../config/env.ts';
 import { DataDirBusyError } from '../db/lock.ts';
 import { listUsers, NoSuchUserError, setAdmin } from './admin-commands.ts';
 

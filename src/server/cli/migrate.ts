@@ -1,10 +1,10 @@
 // `npm run db:migrate`: applies the committed migrations now, the way every server start does (under a
 // transaction-scoped lock, so it is safe while servers run and through a pooler). Optional: for a deploy
 // that wants the schema ready before the new code takes traffic.
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../../config/config.ts';
 import { openDatabase } from '../db/client.ts';
 import { DataDirBusyError } from '../db/lock.ts';
-import { readEnv } from '../env.ts';
+import { readEnv } from '../../config/env.ts';
 
 try {
   const config = loadConfig(await readEnv());

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config/config.ts';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
 import type { ChangeClock } from './change-clock.ts';

@@ -9,7 +9,7 @@
 // (docs/decisions/039-database-tls.md).
 import { readFileSync } from 'node:fs';
 import tls, { type ConnectionOptions } from 'node:tls';
-import { ConfigError } from '../config.ts';
+import { ConfigError } from '../../config/config.ts';
 
 export interface PgConnection {
   /** DATABASE_URL without its ssl* parameters (node-postgres would let them override `ssl`). */

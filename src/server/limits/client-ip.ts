@@ -3,7 +3,7 @@
 // In-process tests pass it as the socket: app.request(url, init, { incoming: { socket: { remoteAddress } } }).
 import type { Context } from 'hono';
 import ipaddr from 'ipaddr.js';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv } from '../core/context.ts';
 
 /** Any route's context: public, signed-in or admin. */
 type RequestContext = Pick<Context<AppEnv>, 'req' | 'env'>;

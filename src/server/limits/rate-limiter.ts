@@ -5,7 +5,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
-import { ApiError } from '../errors.ts';
+import { ApiError } from '../core/errors.ts';
 import type { Rule } from './rate-limit-rules.ts';
 
 const TOO_MANY = 'Too many requests. Please try again later.';

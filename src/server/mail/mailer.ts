@@ -3,8 +3,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Background } from '../background.ts';
-import type { Config } from '../config.ts';
+import type { Background } from '../core/background.ts';
+import type { Config } from '../../config/config.ts';
 import type { MailContent } from './templates.ts';
 
 export interface Message extends MailContent {

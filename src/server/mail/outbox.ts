@@ -3,7 +3,7 @@
 // can run workers on one PostgreSQL without sending a mail twice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import type { Background } from '../background.ts';
+import type { Background } from '../core/background.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import type { Mailer, Message } from './mailer.ts';

@@ -6,7 +6,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { contentType } from './mime.ts';
-import { pageCspFromHtml } from '../security-headers.ts';
+import { pageCspFromHtml } from '../core/security-headers.ts';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 

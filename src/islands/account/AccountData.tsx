@@ -1,0 +1,45 @@
+// /account, Your data: everything the service holds about the account, downloaded as one JSON file.
+import { useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { notify } from '../../lib/toast.ts';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { secondaryButton } from '../ui/classes.ts';
+
+function Download() {
+  const [busy, setBusy] = useState(false);
+
+  async function onClick() {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await api.download('v1/account/export');
+      saveFile(blob, fileName ?? 'account-data.json');
+      notify('success', 'Your data has been downloaded');
+    } catch (err) {
+      notify('error', problemOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="grid max-w-xl gap-4">
+      <p className="text-sm text-slate-700">
+        A JSON file with your profile, your sign-in methods, the devices signed in to your account and the enquiries you
+        sent us while signed in.
+      </p>
+      <button
+        type="button"
+        className={`${secondaryButton} justify-self-start`}
+        onClick={() => void onClick()}
+        disabled={busy}
+      >
+        {busy ? 'Preparing...' : 'Download your data'}
+      </button>
+    </div>
+  );
+}
+
+export default function AccountData() {
+  return <AccountPanel>{() => <Download />}</AccountPanel>;
+}

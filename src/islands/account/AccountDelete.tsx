@@ -1,0 +1,134 @@
+// /account, Delete account: a confirm dialog asks for the password (or, for an account without one, a
+// code mailed on opening it); then every session has ended, and the user leaves for '/' with a toast.
+import { useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { type AccountResponse, type AccountUser, deleteBody } from '../../lib/schemas/account.ts';
+import { leaveEndedSession } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { Field, fieldErrors } from '../ui/Field.tsx';
+import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
+import { errorClass } from '../ui/classes.ts';
+
+const WARNING =
+  'This cannot be undone. Your profile, devices and sign-in methods are deleted and you are signed out everywhere.';
+
+function DeleteAccount() {
+  const [account, setAccount] = useState<AccountUser | null>(null);
+  const [password, setPassword] = useState('');
+  const [otp, setOtp] = useState(emptyOtp);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function open() {
+    setBusy(true);
+    setAlert('');
+    try {
+      // Asked afresh: a password may have been set since the page loaded.
+      const { user } = await api.get<AccountResponse>('v1/account');
+      if (!user.hasPassword) {
+        const sent = await api.post('v1/account/code', { purpose: 'delete-account' });
+        notify('success', sent.message ?? 'Code sent');
+      }
+      setAccount(user);
+    } catch (err) {
+      notify('error', problemOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function close() {
+    setAccount(null);
+    setPassword('');
+    setOtp(emptyOtp());
+    setErrors({});
+    setAlert('');
+  }
+
+  async function confirm() {
+    if (!account) return;
+    const parsed = deleteBody.safeParse(account.hasPassword ? { password } : { otp: otp.join('') });
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (account.hasPassword && !password) found.password = 'Enter your current password';
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await api.post('v1/account/delete', parsed.data);
+      leaveEndedSession(res.message ?? 'Your account has been deleted', '/');
+    } catch (err) {
+      const problem = problemOf(err);
+      setErrors(problem.fields);
+      if (Object.keys(problem.fields).length === 0) setAlert(problem.message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="grid max-w-xl gap-4">
+      <p className="text-sm text-slate-700">
+        Deleting your account signs you out everywhere and removes your profile, devices and sign-in methods. Enquiries
+        you sent us stay with us, no longer linked to an account, so that we can still answer them.
+      </p>
+      <button
+        type="button"
+        className="inline-flex items-center justify-center justify-self-start rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
+        onClick={() => void open()}
+        disabled={busy && !account}
+      >
+        {busy && !account ? 'Please wait...' : 'Delete account…'}
+      </button>
+      <ConfirmDialog
+        title="Delete your account?"
+        message={account ? WARNING : null}
+        confirmLabel="Delete my account"
+        onConfirm={() => void confirm()}
+        onCancel={close}
+        busy={busy}
+      >
+        {alert && <FormAlert message={alert} />}
+        {account?.hasPassword && (
+          <Field
+            id="delete-password"
+            name="password"
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+          />
+        )}
+        {account && !account.hasPassword && (
+          <fieldset>
+            <legend className="text-sm font-medium text-ink">Code we sent to {account.email}</legend>
+            <div className="mt-2">
+              <OtpInput
+                id="delete-otp"
+                value={otp}
+                onChange={setOtp}
+                required
+                invalid={!!errors.otp}
+                describedBy={errors.otp ? 'delete-otp-error' : undefined}
+              />
+            </div>
+            {errors.otp && (
+              <p id="delete-otp-error" className={errorClass}>
+                {errors.otp}
+              </p>
+            )}
+          </fieldset>
+        )}
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export default function AccountDelete() {
+  return <AccountPanel>{() => <DeleteAccount />}</AccountPanel>;
+}

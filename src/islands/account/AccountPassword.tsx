@@ -1,0 +1,152 @@
+// /account, Password: change it with the current one. An account made through Google that has none
+// sets its first one with a code mailed to it. Either way every other device is signed out.
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { passwordBody, type AccountUser } from '../../lib/schemas/account.ts';
+import { devicesChanged } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Loading } from '../ui/Loading.tsx';
+import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
+import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+
+function PasswordForm() {
+  const [account, setAccount] = useState<AccountUser | null>(null);
+  const [codeSent, setCodeSent] = useState(false);
+  const [otp, setOtp] = useState(emptyOtp);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    api
+      .get<{ user: AccountUser }>('v1/account')
+      .then((res) => setAccount(res.user))
+      .catch((err: unknown) => setAlert(problemOf(err).message));
+  }, []);
+
+  async function sendCode() {
+    setBusy(true);
+    setAlert('');
+    try {
+      const res = await api.post('v1/account/code', { purpose: 'set-password' });
+      notify('success', res.message ?? 'Code sent');
+      setCodeSent(true);
+    } catch (err) {
+      setAlert(problemOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!account) return;
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const parsed = passwordBody.safeParse({
+      newPassword: data.get('newPassword'),
+      ...(account.hasPassword ? { currentPassword: data.get('currentPassword') || undefined } : { otp: otp.join('') }),
+    });
+    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
+    if (account.hasPassword && !data.get('currentPassword')) found.currentPassword = 'Enter your current password';
+    setErrors(found);
+    setAlert('');
+    if (!parsed.success || Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      const res = await api.post('v1/account/password', parsed.data);
+      notify('success', res.message ?? 'Password changed');
+      form.reset();
+      setOtp(emptyOtp());
+      setCodeSent(false);
+      setAccount({ ...account, hasPassword: true });
+      devicesChanged();
+    } catch (err) {
+      const problem = problemOf(err);
+      setErrors(problem.fields);
+      if (Object.keys(problem.fields).length === 0) setAlert(problem.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!account) return alert ? <FormAlert message={alert} /> : <Loading compact />;
+
+  if (!account.hasPassword && !codeSent) {
+    return (
+      <div className="grid max-w-md gap-4">
+        {alert && <FormAlert message={alert} />}
+        <p className="text-sm text-slate-700">
+          You sign in with Google. To also sign in with your e-mail address and a password, set one: we will e-mail you
+          a 6-digit code to confirm it is you.
+        </p>
+        <button
+          type="button"
+          className={`${secondaryButton} justify-self-start`}
+          onClick={() => void sendCode()}
+          disabled={busy}
+        >
+          {busy ? 'Sending...' : 'Email me a code'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
+      {alert && <FormAlert message={alert} />}
+      {/* For password managers: which account this password belongs to. */}
+      <input type="email" name="username" autoComplete="username" value={account.email} readOnly hidden />
+      {account.hasPassword ? (
+        <Field
+          id="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+      ) : (
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Code from your e-mail</legend>
+          <div className="mt-2">
+            <OtpInput
+              id="password-otp"
+              value={otp}
+              onChange={setOtp}
+              required
+              invalid={!!errors.otp}
+              describedBy={errors.otp ? 'password-otp-error' : undefined}
+            />
+          </div>
+          {errors.otp && (
+            <p id="password-otp-error" className={errorClass}>
+              {errors.otp}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <Field
+        id="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        maxLength={128}
+        error={errors.newPassword}
+      />
+      <p className="text-xs text-slate-600">At least 6 characters. Every other device will be signed out.</p>
+      <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={busy}>
+        {busy ? 'Saving...' : account.hasPassword ? 'Change password' : 'Set password'}
+      </button>
+    </form>
+  );
+}
+
+export default function AccountPassword() {
+  return <AccountPanel>{() => <PasswordForm />}</AccountPanel>;
+}

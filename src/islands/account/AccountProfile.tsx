@@ -1,0 +1,62 @@
+// /account, Profile: the name (at least 2 characters, checked here and by the API). A saved name goes
+// into the session store, so the avatar menu and every other island follow at once.
+import { useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { type ProfileResponse, profileBody } from '../../lib/schemas/account.ts';
+import type { User } from '../../lib/schemas/auth.ts';
+import { updateUser } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { Field, fieldErrors } from '../ui/Field.tsx';
+import { primaryButton } from '../ui/classes.ts';
+
+function ProfileForm({ user }: { user: User }) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = profileBody.safeParse({ name: new FormData(e.currentTarget).get('name') });
+    setError(parsed.success ? undefined : fieldErrors(parsed.error.issues).name);
+    if (!parsed.success) return;
+    setBusy(true);
+    try {
+      const res = await api.patch<ProfileResponse>('v1/account', parsed.data);
+      updateUser(res.user);
+      notify('success', res.message ?? 'Profile updated');
+    } catch (err) {
+      const problem = problemOf(err);
+      setError(problem.fields.name ?? problem.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid max-w-md gap-4">
+      <Field
+        id="account-name"
+        name="name"
+        label="Name"
+        autoComplete="name"
+        required
+        minLength={2}
+        maxLength={100}
+        defaultValue={user.name}
+        error={error}
+      />
+      <div>
+        <p className="text-sm font-medium text-ink">Email</p>
+        <p className="mt-1 text-sm text-slate-700">{user.email}</p>
+        <p className="mt-1 text-xs text-slate-600">You sign in with this address; it cannot be changed here.</p>
+      </div>
+      <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={busy}>
+        {busy ? 'Saving...' : 'Save name'}
+      </button>
+    </form>
+  );
+}
+
+export default function AccountProfile() {
+  return <AccountPanel>{(user) => <ProfileForm user={user} />}</AccountPanel>;
+}

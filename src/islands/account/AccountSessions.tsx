@@ -1,0 +1,104 @@
+// /account, Devices: every session of the account (browser and OS, first and last use, 'This device'),
+// ending one, or every other one at once (the sign-out call's 'others' scope).
+import { useCallback, useEffect, useState } from 'react';
+import { api } from '../../lib/api-client.ts';
+import type { DeviceSession, DeviceSessionsResponse } from '../../lib/schemas/account.ts';
+import { $devicesVersion } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
+import { Loading } from '../ui/Loading.tsx';
+import { secondaryButton } from '../ui/classes.ts';
+
+function DeviceList() {
+  const [devices, setDevices] = useState<DeviceSession[] | null>(null);
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setDevices((await api.get<DeviceSessionsResponse>('v1/account/sessions')).data);
+      setAlert('');
+    } catch (err) {
+      setAlert(problemOf(err).message);
+    }
+  }, []);
+
+  // Loads now, and again whenever another panel has changed the sessions (a new password ends them).
+  useEffect(() => $devicesVersion.subscribe(() => void load()), [load]);
+
+  async function run(key: string, action: () => Promise<{ message?: string | undefined }>, done: string) {
+    setBusy(key);
+    try {
+      await action();
+      notify('success', done);
+      await load();
+    } catch (err) {
+      notify('error', problemOf(err).message);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (!devices) return alert ? <FormAlert message={alert} /> : <Loading compact />;
+  const others = devices.filter((d) => !d.current);
+  return (
+    <div className="grid gap-4">
+      {alert && <FormAlert message={alert} />}
+      <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Signed-in devices">
+        {devices.map((d) => (
+          <li key={d._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+            <div>
+              <p className="font-semibold text-ink">
+                {d.device}
+                {d.current && (
+                  <span className="ml-2 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
+                    This device
+                  </span>
+                )}
+              </p>
+              <p className="text-sm text-slate-700">
+                Signed in {formatTime(d.createdAt)} · Last active {formatTime(d.lastUsedAt)}
+              </p>
+            </div>
+            {!d.current && (
+              <button
+                type="button"
+                className={secondaryButton}
+                disabled={busy !== null}
+                aria-label={`Sign out ${d.device}, signed in ${formatTime(d.createdAt)}`}
+                onClick={() =>
+                  void run(d._id, () => api.delete(`v1/account/sessions/${d._id}`), `Signed out of ${d.device}`)
+                }
+              >
+                {busy === d._id ? 'Signing out...' : 'Sign out'}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others.length > 0 ? (
+        <button
+          type="button"
+          className={`${secondaryButton} justify-self-start`}
+          disabled={busy !== null}
+          onClick={() =>
+            void run(
+              'others',
+              () => api.post('v1/auth/sign-out', { scope: 'others' }),
+              'Signed out of every other device',
+            )
+          }
+        >
+          {busy === 'others' ? 'Signing out...' : 'Sign out of all other devices'}
+        </button>
+      ) : (
+        <p className="text-sm text-slate-700">This is the only device signed in to your account.</p>
+      )}
+    </div>
+  );
+}
+
+export default function AccountSessions() {
+  return <AccountPanel>{() => <DeviceList />}</AccountPanel>;
+}

@@ -1,0 +1,18 @@
+// /account's top bar: the site's name and the avatar menu, and the page's guard (a visitor without a
+// session goes to /login before any panel has loaded).
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { TopBar } from '../ui/TopBar.tsx';
+import { useGuard } from '../ui/useGuard.ts';
+
+function Bar({ siteName }: { siteName: string }) {
+  const { session, allowed } = useGuard('user');
+  return <TopBar siteName={siteName} user={allowed ? (session.userData ?? undefined) : undefined} />;
+}
+
+export default function AccountTopBar({ siteName }: { siteName: string }) {
+  return (
+    <ErrorBoundary>
+      <Bar siteName={siteName} />
+    </ErrorBoundary>
+  );
+}

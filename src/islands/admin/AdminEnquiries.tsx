@@ -1,0 +1,119 @@
+// /admin/contactdetails: every enquiry (username, email, message, phoneNumber) with its workflow (status,
+// note, replies), a status filter, the CSV export and delete (to the trash).
+import { useState } from 'react';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { notify } from '../../lib/toast.ts';
+import { STATUS_OPTIONS } from './admin-labels.ts';
+import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { EnquiryCard } from './EnquiryCard.tsx';
+import { ListControls } from './ListControls.tsx';
+import { ReplyDialog } from './ReplyDialog.tsx';
+import { labelClass, secondaryButton, selectClass } from '../ui/classes.ts';
+import { useAdminList } from './useAdminList.ts';
+
+export function AdminEnquiries() {
+  const { list, error, page, setPage, q, search, filters, filter, reload } =
+    useAdminList<AdminEnquiry>('v1/admin/contact');
+  const [target, setTarget] = useState<AdminEnquiry | null>(null);
+  const [replying, setReplying] = useState<AdminEnquiry | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const status = filters.status ?? '';
+
+  async function remove(enquiry: AdminEnquiry) {
+    setTarget(null);
+    try {
+      await api.delete(`v1/admin/contact/delete/${encodeURIComponent(enquiry._id)}`);
+      notify('success', 'deleted successfully');
+      await reload();
+    } catch {
+      notify('error', 'Not Deleted ');
+    }
+  }
+
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      const { blob, fileName } = await api.download('v1/admin/contact/export', {
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+      });
+      saveFile(blob, fileName ?? 'enquiries.csv');
+      notify('success', 'Export ready');
+    } catch (err) {
+      notify('error', errorMessage(err, 'Could not export the enquiries'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  const tools = (
+    <div className="flex flex-wrap items-end gap-2">
+      <div>
+        <label htmlFor="enquiries-status" className={labelClass}>
+          Filter by status
+        </label>
+        <select
+          id="enquiries-status"
+          value={status}
+          onChange={(e) => filter('status', e.target.value)}
+          className={`mt-1 ${selectClass}`}
+        >
+          <option value="">All</option>
+          {STATUS_OPTIONS.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
+        {exporting ? 'Exporting…' : 'Export CSV'}
+      </button>
+    </div>
+  );
+
+  return (
+    <ListControls
+      id="enquiries"
+      noun="enquiries"
+      total={list?.total}
+      page={page}
+      setPage={setPage}
+      search={search}
+      tools={tools}
+      error={error}
+    >
+      <ul className="grid gap-4">
+        {list?.data.map((e) => (
+          <EnquiryCard
+            key={e._id}
+            enquiry={e}
+            onChanged={() => void reload()}
+            onReply={() => setReplying(e)}
+            onDelete={() => setTarget(e)}
+          />
+        ))}
+      </ul>
+      <ReplyDialog
+        enquiry={replying}
+        onClose={() => setReplying(null)}
+        onSent={() => {
+          setReplying(null);
+          void reload();
+        }}
+      />
+      <ConfirmDialog
+        message={
+          target
+            ? `Delete the enquiry from ${target.username} (${target.email})? It stays in the Trash for 30 days.`
+            : null
+        }
+        confirmLabel="Delete enquiry"
+        onConfirm={() => target && void remove(target)}
+        onCancel={() => setTarget(null)}
+      />
+    </ListControls>
+  );
+}

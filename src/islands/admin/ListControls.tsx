@@ -1,0 +1,76 @@
+// Search box, filters and pager of an admin list; all go through the API (query `q`, filters, `page`,
+// `pageSize`).
+import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { LIMITS } from '../../lib/constants.ts';
+import { inputClass, secondaryButton } from '../ui/classes.ts';
+
+interface Props {
+  id: string;
+  noun: string;
+  total: number | undefined;
+  page: number;
+  setPage: (page: number) => void;
+  /** Absent for lists without a search box. */
+  search?: (q: string) => void;
+  /** Filters and actions shown beside the search box (a status select, an export button). */
+  tools?: ReactNode;
+  error: string;
+  children: ReactNode;
+}
+
+export function ListControls({ id, noun, total, page, setPage, search, tools, error, children }: Props) {
+  const [text, setText] = useState('');
+  const pages = Math.max(1, Math.ceil((total ?? 0) / LIMITS.adminPageSize));
+  const onSearch = (e: SubmitEvent) => {
+    e.preventDefault();
+    search?.(text);
+  };
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
+        {search && (
+          <search className="min-w-56 flex-1">
+            <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
+              <div className="min-w-56 flex-1">
+                <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
+                  Search {noun}
+                </label>
+                <input
+                  id={`${id}-search`}
+                  type="search"
+                  value={text}
+                  onChange={(e) => setText(e.target.value)}
+                  className={`mt-1 ${inputClass}`}
+                />
+              </div>
+              <button type="submit" className={secondaryButton}>
+                Search
+              </button>
+            </form>
+          </search>
+        )}
+        {tools}
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          Could not load the {noun}: {error}
+        </p>
+      )}
+      <p className="text-sm text-slate-600" aria-live="polite">
+        {total === undefined ? `Loading ${noun}…` : `${total} ${noun} found`}
+      </p>
+      {children}
+      <nav aria-label={`${noun} pages`} className="flex items-center justify-between gap-4 text-sm">
+        <button type="button" className={secondaryButton} disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}

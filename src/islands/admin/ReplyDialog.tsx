@@ -1,0 +1,87 @@
+// Writing a reply to an enquiry: sent by e-mail to the enquirer, kept in the enquiry's thread.
+import { useState, type SubmitEvent } from 'react';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { LIMITS } from '../../lib/constants.ts';
+import { type AdminEnquiry, replyBody } from '../../lib/schemas/admin.ts';
+import { notify } from '../../lib/toast.ts';
+import { FormDialog } from '../ui/FormDialog.tsx';
+import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+
+interface Props {
+  enquiry: AdminEnquiry | null;
+  onClose: () => void;
+  onSent: () => void;
+}
+
+export function ReplyDialog({ enquiry, onClose, onSent }: Props) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const close = () => {
+    setText('');
+    setError('');
+    onClose();
+  };
+
+  async function send(e: SubmitEvent) {
+    e.preventDefault();
+    if (!enquiry) return;
+    const parsed = replyBody.safeParse({ message: text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Write a reply');
+    setBusy(true);
+    try {
+      await api.post(`v1/admin/contact/${encodeURIComponent(enquiry._id)}/reply`, parsed.data);
+      notify('success', 'Reply sent');
+      setText('');
+      setError('');
+      onSent();
+    } catch (err) {
+      setError(errorMessage(err, 'Could not send the reply'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <FormDialog open={enquiry !== null} title={`Reply to ${enquiry?.username ?? ''}`} onClose={close}>
+      <form onSubmit={send} noValidate className="grid gap-4">
+        <p className="text-sm text-slate-700">
+          The reply is e-mailed to <strong>{enquiry?.email}</strong> in the company's name, kept with the enquiry, and
+          marks it answered.
+        </p>
+        <div>
+          <label htmlFor="reply-message" className={labelClass}>
+            Your reply
+          </label>
+          <textarea
+            id="reply-message"
+            rows={8}
+            value={text}
+            maxLength={LIMITS.adminReplyMax}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby="reply-help reply-error"
+            className={`mt-1 ${inputClass}`}
+            // biome-ignore lint/a11y/noAutofocus: the dialog opens to write a reply; the field is where the admin starts.
+            autoFocus
+          />
+          <p id="reply-help" className="mt-1 text-xs text-slate-600">
+            {text.length} / {LIMITS.adminReplyMax} characters
+          </p>
+          <p id="reply-error" role="alert" className={errorClass}>
+            {error}
+          </p>
+        </div>
+        <div className="flex justify-end gap-3">
+          <button type="button" className={secondaryButton} onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className={`${primaryButton} w-auto`} disabled={busy}>
+            {busy ? 'Sending…' : 'Send reply'}
+          </button>
+        </div>
+      </form>
+    </FormDialog>
+  );
+}

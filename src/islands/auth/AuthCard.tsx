@@ -1,0 +1,25 @@
+// The frame of the sign-in screens: a centred card with a heading and an optional intro.
+import type { ReactNode } from 'react';
+import { cardClass } from '../ui/classes.ts';
+
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="flex justify-center px-4 py-12 sm:py-16">
+      <div className={cardClass}>
+        <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
+        {intro && <p className="mt-2 text-sm text-slate-600">{intro}</p>}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}
+
+export function OrDivider() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600" aria-hidden="true">
+      <span className="h-px flex-1 bg-slate-200" />
+      or
+      <span className="h-px flex-1 bg-slate-200" />
+    </div>
+  );
+}

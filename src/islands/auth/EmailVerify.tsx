@@ -1,0 +1,64 @@
+// /email-verify: the six-box code form. Whatever the answer, the user goes on to /userdashboard
+// with the server's message.
+import { useState, type SubmitEvent } from 'react';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { flashAndGo } from '../../lib/toast.ts';
+import { AuthCard } from './AuthCard.tsx';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
+import { Protected } from '../ui/Protected.tsx';
+import { requestVerifyCode } from '../../lib/verify-email.ts';
+import { linkClass, primaryButton } from '../ui/classes.ts';
+
+function VerifyForm({ email }: { email: string }) {
+  const [otp, setOtp] = useState(emptyOtp);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      const res = await api.post('v1/auth/verify-account', { otp: otp.join('') });
+      flashAndGo('success', res.message || 'Email verified', '/userdashboard');
+    } catch (err) {
+      flashAndGo('error', errorMessage(err), '/userdashboard');
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    await requestVerifyCode('stay');
+    setResending(false);
+  }
+
+  return (
+    <AuthCard title="Verify Your Email" intro={`Signed in as ${email}.`}>
+      <form onSubmit={onSubmit} className="grid gap-5">
+        <fieldset>
+          <legend className="mb-3 w-full text-center text-sm font-medium text-ink">
+            Enter 6 Digit Code sent to your Mail
+          </legend>
+          <OtpInput id="code" value={otp} onChange={setOtp} required />
+        </fieldset>
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Processing...' : 'verify Email'}
+        </button>
+      </form>
+      <p className="mt-6 text-center text-sm text-slate-600">
+        No code?{' '}
+        <button type="button" className={linkClass} onClick={() => void resend()} disabled={resending}>
+          Send a new code
+        </button>
+      </p>
+    </AuthCard>
+  );
+}
+
+export default function EmailVerify() {
+  return (
+    <ErrorBoundary>
+      <Protected rule="unverified">{(user) => <VerifyForm email={user.email} />}</Protected>
+    </ErrorBoundary>
+  );
+}

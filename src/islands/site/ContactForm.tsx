@@ -1,0 +1,168 @@
+// The contact form of the landing page and /contact. Kept lean for the landing page's budget: no zod,
+// and the HTTP client is loaded only when a message is actually sent.
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS } from '../../lib/constants.ts';
+import type { ContactBody } from '../../lib/schemas/contact.ts';
+import { notify } from '../../lib/toast.ts';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+
+type Question = { x: number; y: number };
+
+const operand = () => BOT_CHECK.min + Math.floor(Math.random() * (BOT_CHECK.max - BOT_CHECK.min + 1));
+const newQuestion = (): Question => ({ x: operand(), y: operand() });
+
+const fields = [
+  {
+    name: 'name',
+    label: 'Name',
+    type: 'text',
+    autoComplete: 'name',
+    placeholder: 'Your name',
+    maxLength: LIMITS.contactNameMax,
+  },
+  {
+    name: 'email',
+    label: 'Email',
+    type: 'email',
+    autoComplete: 'email',
+    placeholder: 'you@example.com',
+    maxLength: LIMITS.emailMax,
+  },
+  {
+    name: 'phoneNumber',
+    label: 'Phone number',
+    type: 'tel',
+    autoComplete: 'tel',
+    placeholder: '+91 98765 43210',
+    maxLength: LIMITS.contactPhoneMax,
+  },
+] as const;
+
+function Form() {
+  // Drawn after hydration only: a question baked into the prebuilt HTML would be the same for everyone.
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const timer = useRef<number | undefined>(undefined);
+  const message = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    setQuestion(newQuestion());
+    // Claiming a featured project (/contact?claim=Site name): the message starts with the site's name.
+    const site = new URLSearchParams(location.search).get(CLAIM_PARAM)?.trim().slice(0, LIMITS.contactNameMax);
+    if (site && message.current && !message.current.value) message.current.value = `${CLAIM_PREFIX}${site}\n\n`;
+    return () => window.clearTimeout(timer.current);
+  }, []);
+
+  const backToForm = () => {
+    window.clearTimeout(timer.current);
+    setQuestion(newQuestion());
+    setStatus('editing');
+  };
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!question || status !== 'editing') return;
+    const form = e.currentTarget;
+    const data = new FormData(form);
+    const value = (key: string) => String(data.get(key) ?? '');
+    if (value('botAnswer').trim() !== String(question.x + question.y)) {
+      notify('error', 'Incorrect answer to bot protection question. Please try again.');
+      setQuestion(newQuestion());
+      (form.elements.namedItem('botAnswer') as HTMLInputElement).value = '';
+      return;
+    }
+    setStatus('sending');
+    const body: ContactBody = {
+      name: value('name'),
+      email: value('email'),
+      phoneNumber: value('phoneNumber'),
+      message: value('message'),
+      website: value('website'),
+    };
+    try {
+      const { api } = await import('../../lib/api-client.ts');
+      await api.post('form/contact', body);
+    } catch {
+      notify('error', 'Failed to send message. Please try again.');
+      setStatus('editing');
+      return;
+    }
+    notify('success', 'Message sent successfully!');
+    form.reset();
+    setStatus('sent');
+    timer.current = window.setTimeout(backToForm, TIMINGS.contactSuccessPanelMs);
+  }
+
+  if (status === 'sent') {
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-8 text-center">
+        <h3 className="text-xl font-semibold text-emerald-900">Message Sent!</h3>
+        <p className="text-emerald-900">Thank you for reaching out. We will get back to you soon.</p>
+        <button type="button" className={secondaryButton} onClick={backToForm}>
+          Send Another Message
+        </button>
+      </div>
+    );
+  }
+
+  const sending = status === 'sending';
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
+      {fields.map(({ label, ...attrs }) => (
+        <div key={attrs.name}>
+          <label htmlFor={`contact-${attrs.name}`} className={labelClass}>
+            {label}
+          </label>
+          <input id={`contact-${attrs.name}`} required className={`mt-1 ${inputClass}`} {...attrs} />
+        </div>
+      ))}
+      <div>
+        <label htmlFor="contact-message" className={labelClass}>
+          Message
+        </label>
+        <textarea
+          ref={message}
+          id="contact-message"
+          name="message"
+          rows={5}
+          required
+          maxLength={LIMITS.contactMessageMax}
+          placeholder="Tell us about your project"
+          className={`mt-1 ${inputClass}`}
+        />
+      </div>
+      {/* Honeypot: hidden from people and assistive technology; bots that fill it are dropped by the API. */}
+      <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      <div>
+        <label htmlFor="contact-bot" className={labelClass}>
+          {question ? `What is ${question.x} + ${question.y}?` : 'Check question: it appears as you fill in the form'}
+        </label>
+        <input
+          id="contact-bot"
+          name="botAnswer"
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          disabled={!question}
+          className={`mt-1 ${inputClass} max-w-32`}
+        />
+      </div>
+      <button type="submit" className={primaryButton} disabled={!question || sending}>
+        {sending ? 'Please wait...' : 'Send Message'}
+      </button>
+    </form>
+  );
+}
+
+export default function ContactForm() {
+  return (
+    <ErrorBoundary>
+      <Form />
+    </ErrorBoundary>
+  );
+}

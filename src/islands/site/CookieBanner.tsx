@@ -1,0 +1,143 @@
+// Shown while no consent value is stored, and again whenever the visitor asks for it through the footer's
+// 'Cookie settings'. Prebuilt and live before React loads: client:consent-pending hydrates it on the first
+// interaction and replays the click that started it.
+import { useEffect, useRef, useState } from 'react';
+import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../../lib/constants.ts';
+import { cookieSettingsRequested, readConsent, saveConsent } from '../../lib/consent.ts';
+import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+
+const categories = [
+  {
+    name: 'Essential',
+    text: 'Needed for the site to work: keeping you signed in, remembering this choice and protecting forms. Always on.',
+  },
+  {
+    name: 'Analytics',
+    text: 'Help us understand which pages are visited and how the site performs, so that we can improve it.',
+  },
+  {
+    name: 'Marketing',
+    text: 'Let us and our partners measure campaigns and show you relevant offers on other sites.',
+  },
+];
+
+const choices: { label: string; value: CookieConsent; primary?: boolean }[] = [
+  { label: 'Reject All', value: 'rejected' },
+  { label: 'Essential Only', value: 'essential' },
+  { label: 'Accept All', value: 'accepted', primary: true },
+];
+
+function Banner() {
+  // Prebuilt open, so that it paints with the page; a stored choice hides it before the first paint
+  // (the `consent-given` class, see src/directives/register.ts) and then it never hydrates.
+  const [open, setOpen] = useState(true);
+  const [settings, setSettings] = useState(false);
+  // The stored choice, shown when the visitor reopens the banner to change it.
+  const [current, setCurrent] = useState<CookieConsent | null>(null);
+  // Counts the requests to reopen: each one moves focus into the banner once it is rendered.
+  const [reopened, setReopened] = useState(0);
+  const region = useRef<HTMLElement>(null);
+
+  // Keyboard and screen-reader users land in the banner they asked for.
+  useEffect(() => {
+    if (reopened > 0) region.current?.focus();
+  }, [reopened]);
+
+  useEffect(() => {
+    const reopen = () => {
+      setCurrent(readConsent());
+      setOpen(true);
+      setReopened((n) => n + 1);
+    };
+    if (readConsent() !== null && cookieSettingsRequested()) reopen();
+    else setOpen(readConsent() === null);
+    // A choice made in another tab closes this banner too.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === COOKIE_CONSENT_KEY || e.key === null) setOpen(readConsent() === null);
+    };
+    window.addEventListener('storage', onStorage);
+    window.addEventListener(COOKIE_SETTINGS_EVENT, reopen);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      window.removeEventListener(COOKIE_SETTINGS_EVENT, reopen);
+    };
+  }, []);
+
+  if (!open) return null;
+
+  const choose = (value: CookieConsent) => {
+    saveConsent(value);
+    setOpen(false);
+  };
+
+  return (
+    <section
+      ref={region}
+      tabIndex={-1}
+      aria-label="Cookie consent"
+      className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border"
+    >
+      <div className="mx-auto flex max-w-5xl flex-col gap-4">
+        <div>
+          <h2 className="text-base font-semibold text-ink">We use cookies</h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Essential cookies keep the site working. With your permission we would also use analytics and marketing
+            cookies. Read more in our{' '}
+            <a href="/policy/" className="font-medium text-brand-700 underline">
+              privacy policy
+            </a>
+            .
+          </p>
+          {current && (
+            <p className="mt-1 text-sm text-slate-700">
+              Your current choice: {choices.find((c) => c.value === current)?.label}.
+            </p>
+          )}
+        </div>
+        {settings && (
+          <ul id="cookie-settings" className="grid gap-3 sm:grid-cols-3">
+            {categories.map((c) => (
+              <li key={c.name} className="rounded-xl bg-slate-50 p-3">
+                <h3 className="text-sm font-semibold text-ink">{c.name}</h3>
+                <p className="mt-1 text-sm text-slate-700">{c.text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <button
+            type="button"
+            className="mr-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            aria-expanded={settings}
+            aria-controls={settings ? 'cookie-settings' : undefined}
+            onClick={() => setSettings((s) => !s)}
+          >
+            Cookie Settings
+          </button>
+          {choices.map((c) => (
+            <button
+              key={c.value}
+              type="button"
+              onClick={() => choose(c.value)}
+              className={
+                c.primary
+                  ? 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700'
+                  : 'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-ink hover:border-brand-500'
+              }
+            >
+              {c.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function CookieBanner() {
+  return (
+    <ErrorBoundary>
+      <Banner />
+    </ErrorBoundary>
+  );
+}

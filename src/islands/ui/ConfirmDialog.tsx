@@ -1,0 +1,93 @@
+// A modal confirmation on the native <dialog>: Escape cancels, and Tab cycles within it (a modal
+// dialog alone lets focus leave for the browser's own controls). With `children` (a password field,
+// say) it is a small form: Enter confirms, and focus starts in the first field.
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { primaryButton, secondaryButton } from './classes.ts';
+
+interface Props {
+  message: string | null;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  title?: string;
+  children?: ReactNode;
+  /** While the confirmed action runs: both buttons wait. */
+  busy?: boolean;
+}
+
+/** Keeps Tab and Shift+Tab on the dialog's own controls. */
+function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
+  if (e.key !== 'Tab') return;
+  const controls = [
+    ...e.currentTarget.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]'),
+  ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0);
+  const first = controls[0];
+  const last = controls.at(-1);
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) {
+    e.preventDefault();
+    last.focus();
+  } else if (!e.shiftKey && document.activeElement === last) {
+    e.preventDefault();
+    first.focus();
+  }
+}
+
+export function ConfirmDialog({
+  message,
+  confirmLabel,
+  onConfirm,
+  onCancel,
+  title = 'Please confirm',
+  children,
+  busy = false,
+}: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (message && !dialog?.open) {
+      dialog?.showModal();
+      (dialog?.querySelector<HTMLElement>('input, select, textarea') ?? cancel.current)?.focus();
+    }
+    if (!message && dialog?.open) dialog.close();
+  }, [message]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-message"
+      onKeyDown={trapTab}
+      onCancel={(e) => {
+        if (busy) e.preventDefault();
+        else onCancel();
+      }}
+      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) onConfirm();
+        }}
+      >
+        <h2 id="confirm-title" className="text-lg font-semibold text-ink">
+          {title}
+        </h2>
+        <p id="confirm-message" className="mt-2 text-slate-700">
+          {message}
+        </p>
+        {children && <div className="mt-4 grid gap-4">{children}</div>}
+        <div className="mt-6 flex justify-end gap-3">
+          <button ref={cancel} type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className={`${primaryButton} w-auto bg-red-600 hover:bg-red-700`} disabled={busy}>
+            {busy ? 'Please wait...' : confirmLabel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
