@@ -1,6 +1,6 @@
 // The admin shell (top bar, nav) around one of its views; only an admin ever sees it (guarded here,
 // and every admin call is checked again by the API).
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { AdminActivity } from './AdminActivity.tsx';
 import { AdminDashboard } from './AdminDashboard.tsx';
 import { AdminAnalytics } from './AdminAnalytics.tsx';
@@ -8,10 +8,9 @@ import { AdminEnquiries } from './AdminEnquiries.tsx';
 import { AdminTrash } from './AdminTrash.tsx';
 import { AdminUsers } from './AdminUsers.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import type { FeaturedSection } from '../account/FeaturedProjects.tsx';
 import { Protected } from '../ui/Protected.tsx';
 import { TopBar } from '../ui/TopBar.tsx';
-import { DashboardContent } from '../account/UserDashboard.tsx';
+import { DashboardContent } from '../account/DashboardContent.tsx';
 
 export type AdminView =
   | 'dashboard'
@@ -47,7 +46,7 @@ interface Props {
   view: AdminView;
   siteName: string;
   /** Only for the user dashboard view. */
-  featured?: FeaturedSection | undefined;
+  featured?: ComponentProps<typeof DashboardContent>['featured'] | undefined;
 }
 
 export default function AdminApp({ view, siteName, featured }: Props) {

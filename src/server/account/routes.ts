@@ -47,7 +47,7 @@ const updateProfile = userRoute({
   request: { body: jsonBody(profileBody) },
   responses: {
     200: ok(profileResponse, 'Profile saved'),
-    ...errors(400, 413, 415, 429, 503),
+    ...errors(400, 429, 503),
   },
 });
 
@@ -58,7 +58,7 @@ const password = userRoute({
   description:
     'With a password: {currentPassword, newPassword}. An account made through Google without one sets its first password with {otp, newPassword}, the code from POST /api/v1/account/code (purpose set-password). Every other session ends; a notice is mailed.',
   request: { body: jsonBody(passwordBody) },
-  responses: { 200: ok(messageSchema, 'Password changed'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Password changed'), ...errors(400, 429, 503) },
 });
 
 const code = userRoute({
@@ -68,7 +68,7 @@ const code = userRoute({
   description:
     "Mails a code to the account's own address, for an account without a password: to set one, or to delete the account.",
   request: { body: jsonBody(accountCodeBody) },
-  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 429, 503) },
 });
 
 const exportData = userRoute({
@@ -102,7 +102,7 @@ const remove = userRoute({
   description:
     'With a password: {password}. An account without one: {otp}, the code from POST /api/v1/account/code (purpose delete-account). The account, its sessions, codes and sign-in links are deleted; its enquiries stay, unlinked; a confirmation is mailed.',
   request: { body: jsonBody(deleteBody) },
-  responses: { 200: ok(messageSchema, 'Account deleted'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Account deleted'), ...errors(400, 429, 503) },
 });
 
 export function accountRoutes(deps: Deps, outbox: OutboxWorker) {

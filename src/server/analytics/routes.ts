@@ -13,7 +13,7 @@ const view = publicRoute({
   path: '/view',
   tags: ['analytics'],
   request: { body: jsonBody(viewBody) },
-  responses: { 202: ok(messageSchema, 'Received; stored only when it counts'), ...errors(400, 413, 415, 503) },
+  responses: { 202: ok(messageSchema, 'Received; stored only when it counts'), ...errors(400, 503) },
 });
 
 export function analyticsRoutes(deps: Deps, tracker: Tracker) {

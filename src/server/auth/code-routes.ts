@@ -27,7 +27,7 @@ const resetOtp = publicRoute({
   request: { body: jsonBody(resetOtpBody) },
   responses: {
     200: ok(messageSchema, 'The same answer whether or not the account exists'),
-    ...errors(400, 413, 415, 429, 503),
+    ...errors(400, 429, 503),
   },
 });
 
@@ -36,7 +36,7 @@ const resetPassword = publicRoute({
   path: '/reset-password',
   tags: ['auth'],
   request: { body: jsonBody(resetPasswordBody) },
-  responses: { 200: ok(messageSchema, 'Password changed; every session ended'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Password changed; every session ended'), ...errors(400, 429, 503) },
 });
 
 const verifyOtp = userRoute({
@@ -45,7 +45,7 @@ const verifyOtp = userRoute({
   tags: ['auth'],
   description: "Mails a code to the signed-in user's own address; any e-mail in the body is ignored.",
   request: { body: jsonBody(z.object({ email: z.string().optional() }), false) },
-  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 429, 503) },
 });
 
 const verifyAccount = userRoute({
@@ -53,7 +53,7 @@ const verifyAccount = userRoute({
   path: '/verify-account',
   tags: ['auth'],
   request: { body: jsonBody(verifyAccountBody) },
-  responses: { 200: ok(messageSchema, 'Account verified'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Account verified'), ...errors(400, 429, 503) },
 });
 
 export function codeRoutes(deps: Deps) {

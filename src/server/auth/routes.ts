@@ -26,7 +26,7 @@ const signup = publicRoute({
   path: '/signup',
   tags: ['auth'],
   request: { body: jsonBody(signupBody) },
-  responses: { 201: ok(sessionResponse, 'Account created and signed in'), ...errors(400, 409, 413, 415, 429, 503) },
+  responses: { 201: ok(sessionResponse, 'Account created and signed in'), ...errors(400, 409, 429, 503) },
 });
 
 const signIn = publicRoute({
@@ -34,7 +34,7 @@ const signIn = publicRoute({
   path: '/sign-in',
   tags: ['auth'],
   request: { body: jsonBody(signInBody) },
-  responses: { 200: ok(sessionResponse, 'Signed in'), ...errors(400, 401, 413, 415, 429, 503) },
+  responses: { 200: ok(sessionResponse, 'Signed in'), ...errors(400, 401, 429, 503) },
 });
 
 const currentUser = userRoute({
@@ -52,7 +52,7 @@ const signOut = userRoute({
   path: '/sign-out',
   tags: ['auth'],
   request: { body: jsonBody(signOutBody, false) },
-  responses: { 200: ok(messageSchema, 'Sessions ended'), ...errors(400, 413, 415, 503) },
+  responses: { 200: ok(messageSchema, 'Sessions ended'), ...errors(400, 503) },
 });
 
 export function authRoutes(deps: Deps) {

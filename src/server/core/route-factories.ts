@@ -8,9 +8,10 @@
 //   userRoute({...})    a signed-in user: `security: bearer`, requireUser, 401 in the responses;
 //                       the handler reads c.get('user') and c.get('session');
 //   adminRoute({...})   an admin: bearer with the role 'admin', requireUser + requireAdmin, 401 and 403.
-// Each also limits the request body to LIMITS.apiBodyBytes, unless it declares `maxBodyBytes`.
-// Paths are relative to the router's prefix, which app.ts mounts it at
-// (app.route('/v1/admin', adminRoutes(deps)) + path '/user' = GET /api/v1/admin/user).
+// Each also limits the request body to LIMITS.apiBodyBytes, unless it declares `maxBodyBytes`, and
+// documents the answers any call can get: 413 (body over that limit) and 415 (a body that is not JSON).
+// Paths are relative to the router's prefix, which core/app.ts mounts it at
+// (app.route('/v1/admin/user', userAdminRoutes(...)) + path '/' = GET /api/v1/admin/user).
 // tests/api/route-auth.test.ts walks /api/openapi.json and checks every declared guard answers 401
 // (docs/decisions/030-api-route-declarations.md).
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
@@ -64,7 +65,9 @@ type Declaration = Omit<RouteConfig, 'security' | 'middleware'> & {
 };
 
 function declare<R extends Declaration>(route: R) {
-  const { maxBodyBytes = LIMITS.apiBodyBytes, ...rest } = route;
+  const { maxBodyBytes = LIMITS.apiBodyBytes, ...declared } = route;
+  // A route's own description of 413 or 415 wins over the generic one.
+  const rest = { ...declared, responses: { ...errors(413, 415), ...declared.responses } };
   return { rest, limit: limitBody(maxBodyBytes) };
 }
 

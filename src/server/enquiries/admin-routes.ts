@@ -58,7 +58,7 @@ const patch = adminRoute({
   // A note may be as long as an enquiry.
   maxBodyBytes: LIMITS.contactBodyBytes,
   request: { params: idParam, body: jsonBody(contactPatchBody) },
-  responses: { 200: ok(withEnquiry, 'The enquiry as changed'), ...errors(400, 404, 413, 415, 503) },
+  responses: { 200: ok(withEnquiry, 'The enquiry as changed'), ...errors(400, 404, 503) },
 });
 
 const reply = adminRoute({
@@ -69,7 +69,7 @@ const reply = adminRoute({
     "Mails the reply to the enquirer through the outbox (with retries), keeps it in the enquiry's thread and sets the status to answered.",
   maxBodyBytes: LIMITS.contactBodyBytes,
   request: { params: idParam, body: jsonBody(replyBody) },
-  responses: { 201: ok(withEnquiry, 'Reply stored and queued for mailing'), ...errors(400, 404, 413, 415, 429, 503) },
+  responses: { 201: ok(withEnquiry, 'Reply stored and queued for mailing'), ...errors(400, 404, 429, 503) },
 });
 
 const remove = adminRoute({

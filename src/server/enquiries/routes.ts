@@ -22,7 +22,7 @@ const contact = publicRoute({
   tags: ['contact'],
   maxBodyBytes: LIMITS.contactBodyBytes,
   request: { body: jsonBody(contactBody) },
-  responses: { 201: ok(messageSchema, 'Enquiry stored'), ...errors(400, 413, 415, 429, 503) },
+  responses: { 201: ok(messageSchema, 'Enquiry stored'), ...errors(400, 429, 503) },
 });
 
 export function contactRoutes(deps: Deps, outbox: OutboxWorker) {

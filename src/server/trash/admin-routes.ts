@@ -26,7 +26,7 @@ const restore = adminRoute({
     "Puts the row back exactly as it was (with a user's Google links, an enquiry's thread); a user's sessions do not come back. " +
     '409 when its e-mail address now belongs to another account.',
   request: { params: trashParams },
-  responses: { 200: ok(messageSchema, 'Restored'), ...errors(400, 404, 409, 415, 503) },
+  responses: { 200: ok(messageSchema, 'Restored'), ...errors(400, 404, 409, 503) },
 });
 
 const purge = adminRoute({

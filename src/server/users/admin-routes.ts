@@ -36,7 +36,7 @@ const patch = adminRoute({
   request: { params: idParam, body: jsonBody(userPatchBody) },
   responses: {
     200: ok(z.object({ success: z.literal(true), message: z.string(), data: userSchema }), 'The user as changed'),
-    ...errors(400, 404, 409, 413, 415, 503),
+    ...errors(400, 404, 409, 503),
   },
 });
 
@@ -56,7 +56,7 @@ const resendCode = adminRoute({
   tags,
   description: 'Mails the user a new e-mail verification code (through the outbox). 400 when already verified.',
   request: { params: idParam },
-  responses: { 200: ok(messageSchema, 'Code queued for mailing'), ...errors(400, 404, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Code queued for mailing'), ...errors(400, 404, 429, 503) },
 });
 
 const endSessions = adminRoute({

@@ -1,0 +1,24 @@
+// The user dashboard's content: a welcome, the user's enquiries and the featured projects. The admin's
+// "User Dashboard" view shows the same content, so it is the one file the admin screens may import
+// from account/.
+import type { User } from '../../lib/schemas/auth.ts';
+import { FeaturedProjects, type FeaturedSection } from './FeaturedProjects.tsx';
+import { OwnEnquiries } from './OwnEnquiries.tsx';
+
+export function DashboardContent({ user, featured }: { user: User; featured: FeaturedSection }) {
+  return (
+    <>
+      <div className="mx-auto w-full max-w-6xl px-4 pt-10 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Welcome, {user.name}</h1>
+        <p className="mt-2 text-slate-700">
+          Your account and the projects you can claim.{' '}
+          <a href="/account" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+            Account settings
+          </a>
+        </p>
+      </div>
+      <OwnEnquiries />
+      <FeaturedProjects {...featured} />
+    </>
+  );
+}
