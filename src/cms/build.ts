@@ -12,6 +12,7 @@ const SRC = fileURLToPath(new URL('..', import.meta.url));
 /**
  * Where the editor commits when signed in with GitHub: CMS_GITHUB_REPO ("owner/name"), else the repository
  * Netlify builds (REPOSITORY_URL); CMS_GITHUB_BRANCH, else the branch Netlify builds (BRANCH), else main.
+ * GitHub sign-in is offered when the API serves it (CMS_GITHUB_CLIENT_ID, src/server/cms/).
  */
 export function cmsSettings(env: Record<string, string | undefined>, siteUrl: string): CmsSettings {
   const fromNetlify = /github\.com[/:]([^/]+\/[^/.]+)/.exec(env.REPOSITORY_URL ?? '')?.[1];
@@ -19,11 +20,12 @@ export function cmsSettings(env: Record<string, string | undefined>, siteUrl: st
   if (!repo)
     console.warn('CMS: CMS_GITHUB_REPO is not set: /cms/ can work on a local repository only (docs/deploy.md).');
   return {
-    // Without a repository, GitHub sign-in cannot work; the name still tells which folder to pick locally.
-    repo: repo ?? 'set-CMS_GITHUB_REPO/agency-site',
+    ...(repo ? { repo } : {}),
     branch: env.CMS_GITHUB_BRANCH || env.BRANCH || 'main',
     siteUrl,
     siteName: site.name,
+    ...(env.PUBLIC_API_URL ? { apiOrigin: new URL(env.PUBLIC_API_URL).origin } : {}),
+    oauth: Boolean(env.CMS_GITHUB_CLIENT_ID),
   };
 }
 
@@ -79,6 +81,23 @@ function noCdnFonts(): Plugin {
   };
 }
 
+/**
+ * Sveltia refuses an empty `auth_methods`; we give one when no sign-in can work (no repository), so that
+ * only "Work with Local Repository" shows. The check is taken out; the build fails if it is not found.
+ */
+function noSignInAllowed(): Plugin {
+  const check = /Array\.isArray\((\w+)\)&&!\1\.length&&\w+\.add\(\w+\(`config\.error\.no_auth_methods`\)\)/;
+  return {
+    name: 'agency-cms-no-sign-in',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!id.includes('@sveltia/cms/npm/index.js')) return null;
+      if (!check.test(code)) this.error('Sveltia CMS: its auth_methods check was not found; see src/cms/build.ts');
+      return code.replace(check, 'void 0');
+    },
+  };
+}
+
 export async function buildEditor(outDir: string, settings: CmsSettings): Promise<void> {
   const page = path.join(SRC, 'cms/index.html');
   await build({
@@ -90,6 +109,7 @@ export async function buildEditor(outDir: string, settings: CmsSettings): Promis
     plugins: [
       leanShiki(),
       noCdnFonts(),
+      noSignInAllowed(),
       {
         name: 'agency-cms-csp',
         transformIndexHtml: { order: 'pre', handler: (html) => html.replace('%CMS_CSP%', CMS_CSP) },

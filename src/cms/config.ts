@@ -10,23 +10,47 @@ import { services } from './collections/services.ts';
 import { site } from './collections/site.ts';
 
 export interface CmsSettings {
-  /** GitHub repository ("owner/name") that the editor commits to when signed in with GitHub. */
-  repo: string;
+  /** GitHub repository ("owner/name") that the editor commits to when signed in; none: local editing only. */
+  repo?: string;
   branch: string;
   /** The public site, for "view on site" links. */
   siteUrl: string;
   siteName: string;
+  /** The API's origin when it is not the site's own (PUBLIC_API_URL): where the sign-in window opens. */
+  apiOrigin?: string;
+  /** Whether the API serves the GitHub sign-in (CMS_GITHUB_CLIENT_ID is set). */
+  oauth: boolean;
 }
 
-export function cmsConfig(settings: CmsSettings): CmsConfig {
+/** The editor's GitHub sign-in, served by our API (src/server/cms/): `${base_url}/${auth_endpoint}`. */
+export const AUTH_ENDPOINT = 'api/v1/cms/auth';
+
+/**
+ * The sign-in buttons that can work: GitHub sign-in where the API serves it, a personal access token where
+ * only the repository is known, neither without a repository (on localhost "Work with Local Repository"
+ * stays, which Sveltia shows by itself). An empty list is allowed by src/cms/build.ts.
+ */
+export function authMethods(settings: CmsSettings): ('oauth' | 'token')[] {
+  if (!settings.repo) return [];
+  return settings.oauth ? ['oauth'] : ['token'];
+}
+
+/** `origin`: where /cms/ runs, the API's home unless it has its own (the page passes location.origin). */
+export function cmsConfig(settings: CmsSettings, origin: string): CmsConfig {
   return {
     load_config_file: false,
     app_title: `${settings.siteName} content`,
     site_url: settings.siteUrl,
     logo_url: '/favicon.svg',
-    // GitHub sign-in goes through Netlify's OAuth provider (https://api.netlify.com/auth, the default);
-    // on localhost the editor also offers "Work with Local Repository", which edits the files on disk.
-    backend: { name: 'github', repo: settings.repo, branch: settings.branch, base_url: 'https://api.netlify.com' },
+    backend: {
+      name: 'github',
+      // Without a repository the name only tells the marketer which folder to pick for local editing.
+      repo: settings.repo ?? 'set-CMS_GITHUB_REPO/agency-site',
+      branch: settings.branch,
+      base_url: settings.apiOrigin ?? origin,
+      auth_endpoint: AUTH_ENDPOINT,
+      auth_methods: authMethods(settings),
+    },
     // An empty optional field is left out of the file (the build refuses `link: ''`, not a missing link).
     output: { omit_empty_optional_fields: true },
     // The media library's root; each collection with images names its own folder below it.

@@ -5,4 +5,4 @@ import { cmsConfig, type CmsSettings } from './config.ts';
 /** Set at build time by src/cms/build.ts from the environment and content/site.json. */
 declare const __CMS_SETTINGS__: CmsSettings;
 
-void CMS.init({ config: cmsConfig(__CMS_SETTINGS__) });
+void CMS.init({ config: cmsConfig(__CMS_SETTINGS__, location.origin) });

@@ -52,6 +52,12 @@ const envSchema = z.object({
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
   // 'postmessage' is what Google expects for the popup code flow; /google-verify for the redirect flow.
   GOOGLE_REDIRECT_URI: z.string().default('postmessage'),
+  // The content editor's GitHub sign-in (/api/v1/cms/auth and /callback): a GitHub OAuth app's credentials.
+  CMS_GITHUB_CLIENT_ID: z.string().min(1).optional(),
+  CMS_GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
+  // GitHub's OAuth addresses; tests point them at a local stand-in.
+  CMS_GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
+  CMS_GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   // Key for hashing one-time codes; without it a random key is generated once and kept in the database.
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -121,6 +127,17 @@ export function loadConfig(env: Env = process.env) {
             tokenUrl: e.GOOGLE_TOKEN_URL,
             jwksUrl: e.GOOGLE_JWKS_URL,
             redirectUri: e.GOOGLE_REDIRECT_URI,
+          }
+        : undefined,
+    cmsGithub:
+      e.CMS_GITHUB_CLIENT_ID && e.CMS_GITHUB_CLIENT_SECRET
+        ? {
+            clientId: e.CMS_GITHUB_CLIENT_ID,
+            clientSecret: e.CMS_GITHUB_CLIENT_SECRET,
+            authorizeUrl: e.CMS_GITHUB_AUTHORIZE_URL,
+            tokenUrl: e.CMS_GITHUB_TOKEN_URL,
+            // GitHub sends the editor back here: the API's own address (PUBLIC_API_URL's origin, else the site's).
+            callbackUrl: new URL('/api/v1/cms/callback', e.PUBLIC_API_URL ?? e.SITE_URL).href,
           }
         : undefined,
   };

@@ -6,6 +6,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, codeFor, type OidcProvider } from '../helpers/oidc-provider.ts';
+import { startGithubOAuth, type GithubOAuth } from '../helpers/github-oauth.ts';
 import { count } from 'drizzle-orm';
 import { analyticsViews } from '../../src/server/db/schema.ts';
 import { startTestApi, type TestApi } from '../helpers/api.ts';
@@ -21,14 +22,17 @@ const otp = fc.stringMatching(/^\d{6}$/);
 
 let t: TestApi;
 let oidc: OidcProvider;
+let github: GithubOAuth;
 beforeAll(async () => {
   oidc = await startOidcProvider();
+  github = await startGithubOAuth();
   // TRUST_PROXY: the generated X-Forwarded-For values become rate-limit keys.
-  t = await startTestApi({ TRUST_PROXY: 'true', ...oidc.env });
+  t = await startTestApi({ TRUST_PROXY: 'true', ...oidc.env, ...github.env });
 });
 afterAll(async () => {
   await t?.close();
   await oidc?.close();
+  await github?.close();
 });
 
 const report = (name: string, statuses: Record<number, number>) => {
@@ -106,7 +110,36 @@ describe('generated hostile requests never give a 5xx, a stack trace or a non-JS
     );
   });
 
-  it('POST /api/v1/analytics/view', { timeout: TIMEOUT }, async () => {
+  it('GET /api/v1/cms/auth and /callback (the content editor\'s GitHub sign-in)', { timeout: TIMEOUT }, async () => {
+    const provider = fc.oneof(fc.constant('github'), hostileString);
+    const auth = fc
+      .tuple(provider, fc.option(hostileString, { nil: undefined }))
+      .map(([p, scope]) => `/v1/cms/auth?provider=${enc(p)}${scope === undefined ? '' : `&scope=${enc(scope)}`}`);
+    // A state shaped like a real one (nonce.expiry.signature) but never signed by the server, or noise.
+    const state = fc.oneof(
+      fc.tuple(fc.base64String(), fc.integer(), fc.base64String()).map((parts) => parts.join('.')),
+      hostileString,
+    );
+    const callback = fc
+      .tuple(fc.option(hostileString, { nil: undefined }), fc.option(state, { nil: undefined }))
+      .map(([code, s]) => {
+        const query = new URLSearchParams();
+        if (code !== undefined) query.set('code', code.toWellFormed());
+        if (s !== undefined) query.set('state', s.toWellFormed());
+        return `/v1/cms/callback?${query}`;
+      });
+    report(
+      'cms sign-in',
+      await fuzzEndpoint(t.api.app, {
+        method: 'GET',
+        path: fc.oneof({ weight: 2, arbitrary: auth }, { weight: 3, arbitrary: callback }, paths('/v1/cms/callback')),
+      }),
+    );
+    // No generated state was ever good enough to be exchanged.
+    expect(github.exchanges).toEqual([]);
+  });
+
+    it('POST /api/v1/analytics/view', { timeout: TIMEOUT }, async () => {
     const path = fc.oneof(
       fc.webPath().map((p) => p || '/'),
       fc.tuple(fc.webPath(), fc.webQueryParameters()).map(([p, q]) => `${p || '/'}?utm_source=${q}&${q}`),

@@ -43,6 +43,8 @@ describe('GET /api/openapi.json', () => {
         'GET /api/v1/admin/contact',
         'DELETE /api/v1/admin/contact/delete/{id}',
         'GET /api/v1/auth/google',
+        'GET /api/v1/cms/auth',
+        'GET /api/v1/cms/callback',
         'GET /api/health',
         // Account self-service
         'GET /api/v1/account/sessions',

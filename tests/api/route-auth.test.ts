@@ -10,6 +10,8 @@ import { freshIp, signUp, startTestApi, type Account, type TestApi } from '../he
 const PUBLIC = [
   'GET /api/health',
   'GET /api/v1/auth/google',
+  'GET /api/v1/cms/auth',
+  'GET /api/v1/cms/callback',
   'POST /api/form/contact',
   'POST /api/v1/auth/reset-otp',
   'POST /api/v1/auth/reset-password',

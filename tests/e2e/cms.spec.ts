@@ -14,8 +14,8 @@ import { schemas } from '../../src/lib/schemas/content.ts';
 import { readFolder, ROOT } from '../helpers/content.ts';
 import { expect, test } from './fixtures/test.ts';
 
-const labels = (cmsConfig({ repo: 'o/r', branch: 'main', siteUrl: '', siteName: '' }).collections ?? []).map((c) =>
-  'label' in c ? (c.label ?? c.name) : '',
+const labels = (cmsConfig({ branch: 'main', siteUrl: '', siteName: '', oauth: false }, '').collections ?? []).map(
+  (c) => ('label' in c ? (c.label ?? c.name) : ''),
 );
 
 /** The files the editor reads: content/ and the images under src/assets/, base64-encoded. */

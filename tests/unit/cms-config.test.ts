@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Collection, CollectionFile, Field } from '@sveltia/cms';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { cmsSettings } from '../../src/cms/build.ts';
 import { cmsConfig } from '../../src/cms/config.ts';
 import { schemas, SOURCES, type CollectionName } from '../../src/lib/schemas/content.ts';
 import { siteSchema } from '../../src/lib/schemas/site.ts';
@@ -87,7 +88,14 @@ function fromCms(field: Field): Shape {
 }
 const fieldsOf = (fields: Field[]) => Object.fromEntries(fields.map((f) => [f.name, fromCms(f)]));
 
-const config = cmsConfig({ repo: 'owner/site', branch: 'main', siteUrl: 'https://example.com', siteName: 'Example' });
+const settings = {
+  repo: 'owner/site',
+  branch: 'main',
+  siteUrl: 'https://example.com',
+  siteName: 'Example',
+  oauth: true,
+};
+const config = cmsConfig(settings, 'https://example.com');
 const collections = (config.collections ?? []) as Collection[];
 const folderCollections = collections.filter(
   (c): c is Collection & { folder: string; fields: Field[] } => 'folder' in c,
@@ -150,12 +158,45 @@ describe('the CMS configuration covers every collection and field of the content
     }
   });
 
-  it('signs in with GitHub through Netlify, on the repository and branch it is built with', () => {
+  it("signs in with GitHub through the site's own API, on the repository and branch it is built with", () => {
     expect(config.backend).toEqual({
       name: 'github',
       repo: 'owner/site',
       branch: 'main',
-      base_url: 'https://api.netlify.com',
+      base_url: 'https://example.com',
+      auth_endpoint: 'api/v1/cms/auth',
+      auth_methods: ['oauth'],
     });
+    // An API on its own origin (PUBLIC_API_URL) is where the sign-in window opens.
+    expect(
+      cmsConfig({ ...settings, apiOrigin: 'https://api.example.com' }, 'https://example.com').backend,
+    ).toMatchObject({
+      base_url: 'https://api.example.com',
+    });
+  });
+
+  it('offers only the sign-in that can work with the configuration', () => {
+    const methods = (s: Partial<typeof settings>) =>
+      (cmsConfig({ ...settings, ...s }, 'https://example.com').backend as { auth_methods?: string[] }).auth_methods;
+    expect(methods({ oauth: false })).toEqual(['token']);
+    expect(methods({ repo: undefined })).toEqual([]);
+    expect(methods({ repo: undefined, oauth: false })).toEqual([]);
+  });
+
+  it('reads the repository, branch, API origin and GitHub sign-in from the build environment', () => {
+    expect(
+      cmsSettings(
+        {
+          REPOSITORY_URL: 'https://github.com/acme/site',
+          BRANCH: 'live',
+          CMS_GITHUB_CLIENT_ID: 'id',
+          PUBLIC_API_URL: 'https://api.acme.dev/x',
+        },
+        'https://acme.dev',
+      ),
+    ).toMatchObject({ repo: 'acme/site', branch: 'live', oauth: true, apiOrigin: 'https://api.acme.dev' });
+    const bare = cmsSettings({}, 'https://acme.dev');
+    expect(bare).toMatchObject({ branch: 'main', oauth: false });
+    expect(bare.repo).toBeUndefined();
   });
 });

@@ -13,6 +13,7 @@ import { codeRoutes } from '../auth/code-routes.ts';
 import { googleRoutes } from '../auth/google-routes.ts';
 import { authRoutes } from '../auth/routes.ts';
 import type { Config } from '../../config/config.ts';
+import { cmsRoutes } from '../cms/routes.ts';
 import { contactRoutes } from '../enquiries/routes.ts';
 import { contactAdminRoutes } from '../enquiries/admin-routes.ts';
 import { auditRoutes } from '../audit/admin-routes.ts';
@@ -124,6 +125,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/auth', codeRoutes(deps));
   app.route('/v1/auth', googleRoutes(deps));
   app.route('/v1/users', userRoutes());
+  app.route('/v1/cms', cmsRoutes(deps));
   // The admin API: every route is declared admin-only (adminRoute), so each answers 401 without a
   // session and 403 to a user who is not an admin.
   app.route('/v1/admin/user', userAdminRoutes(deps, outbox));

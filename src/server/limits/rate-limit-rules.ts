@@ -32,6 +32,8 @@ export const RULES = {
   contactPerIp: { name: 'contact:ip', limit: 5, windowMs: MINUTE },
   contactPerIpHour: { name: 'contact:ip:hour', limit: 20, windowMs: HOUR },
   googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },
+  /** The content editor's GitHub sign-in: each sign-in is two calls (the redirect and the callback). */
+  cmsSignInPerIp: { name: 'cms-sign-in:ip', limit: 30, windowMs: MINUTE },
   // Admins: mail sent in their name (replies, verification codes) and exports, per admin account.
   adminMailPerActor: { name: 'admin-mail:actor', limit: 60, windowMs: HOUR },
   adminExportPerActor: { name: 'admin-export:actor', limit: 20, windowMs: MINUTE },

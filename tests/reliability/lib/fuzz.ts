@@ -225,6 +225,16 @@ export function checkAnswer(req: FuzzRequest, res: { status: number; headers: He
   if (req.method === 'HEAD' || res.status === 204) return;
   // A download (the admin's CSV export) is the one success that is not JSON.
   if (res.status < 300 && /^text\/csv;/.test(res.headers.get('content-type') ?? '')) return;
+  // The content editor's sign-in goes to GitHub (a redirect) and comes back to a page that hands the
+  // result, or the refusal, to the editor that opened the window.
+  if (res.status === 302 && req.path.startsWith('/v1/cms/auth')) {
+    expect(res.headers.get('location'), what).toMatch(/^https?:\/\//);
+    return;
+  }
+  if (/^text\/html;/.test(res.headers.get('content-type') ?? '') && req.path.startsWith('/v1/cms/callback')) {
+    expect(res.text, what).toContain(`"result":"${res.status === 200 ? 'success' : 'error'}"`);
+    return;
+  }
   expect(res.headers.get('content-type'), what).toMatch(/^application\/json/);
   const body = JSON.parse(res.text) as { success?: unknown; message?: unknown; issues?: unknown };
   if (res.status >= 400) {
