@@ -110,7 +110,7 @@ describe('generated hostile requests never give a 5xx, a stack trace or a non-JS
     );
   });
 
-  it('GET /api/v1/cms/auth and /callback (the content editor\'s GitHub sign-in)', { timeout: TIMEOUT }, async () => {
+  it("GET /api/v1/cms/auth and /callback (the content editor's GitHub sign-in)", { timeout: TIMEOUT }, async () => {
     const provider = fc.oneof(fc.constant('github'), hostileString);
     const auth = fc
       .tuple(provider, fc.option(hostileString, { nil: undefined }))
@@ -139,7 +139,7 @@ describe('generated hostile requests never give a 5xx, a stack trace or a non-JS
     expect(github.exchanges).toEqual([]);
   });
 
-    it('POST /api/v1/analytics/view', { timeout: TIMEOUT }, async () => {
+  it('POST /api/v1/analytics/view', { timeout: TIMEOUT }, async () => {
     const path = fc.oneof(
       fc.webPath().map((p) => p || '/'),
       fc.tuple(fc.webPath(), fc.webQueryParameters()).map(([p, q]) => `${p || '/'}?utm_source=${q}&${q}`),

@@ -42,6 +42,19 @@ describe('loadConfig', () => {
       redirectUri: 'postmessage',
     });
   });
+
+  it("turns the editor's GitHub sign-in on only with both client id and secret, called back on the API's origin", () => {
+    expect(loadConfig({ CMS_GITHUB_CLIENT_ID: 'id' }).cmsGithub).toBeUndefined();
+    const both = { CMS_GITHUB_CLIENT_ID: 'id', CMS_GITHUB_CLIENT_SECRET: 's', SITE_URL: 'https://acme.dev' };
+    expect(loadConfig(both).cmsGithub).toMatchObject({
+      clientId: 'id',
+      tokenUrl: 'https://github.com/login/oauth/access_token',
+      callbackUrl: 'https://acme.dev/api/v1/cms/callback',
+    });
+    expect(loadConfig({ ...both, PUBLIC_API_URL: 'https://api.acme.dev' }).cmsGithub?.callbackUrl).toBe(
+      'https://api.acme.dev/api/v1/cms/callback',
+    );
+  });
 });
 
 describe('readEnv and siteConfig', () => {
