@@ -8,7 +8,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { apiDevPlugin } from './src/server/core/dev-plugin.ts';
 import { clientDirectives } from './src/directives/register.ts';
-import { siteConfig } from './src/config/config.ts';
+import { ConfigError, siteConfig } from './src/config/config.ts';
 import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';
 
@@ -16,7 +16,20 @@ import { cmsEditor } from './src/cms/integration.ts';
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
 // separately hosted API (PUBLIC_API_URL) must be allowed by the CSP's connect-src.
 const env = await readEnv('production', fileURLToPath(new URL('.', import.meta.url)));
-const { siteUrl: site, apiOrigin } = siteConfig(env);
+const { siteUrl: site, apiOrigin } = checkedSiteConfig();
+
+// A bad setting stops the build with the message naming it, without Astro's stack trace. NODE_ENV here is
+// Astro's own (production for every build): `npm run build` has checked the one it was given first
+// (scripts/check-build-env.ts).
+function checkedSiteConfig() {
+  try {
+    return siteConfig({ ...env, NODE_ENV: undefined });
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
 
 export default defineConfig({
   site,

@@ -87,14 +87,30 @@ function parseEnv(env: Env) {
   return parsed.data;
 }
 
-/** What the build needs: the public address (canonical links, Open Graph, sitemap) and the API's origin (CSP). */
+// A production site on the default (or any loopback) address would ship it in every canonical link, the
+// sitemap, robots.txt, the feed and the links in e-mails.
+function requirePublicSiteUrl(e: z.infer<typeof envSchema>, env: Env): void {
+  if (e.NODE_ENV !== 'production') return;
+  const host = new URL(e.SITE_URL).hostname;
+  if (env.SITE_URL && !['localhost', '127.0.0.1', '[::1]'].includes(host)) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  SITE_URL: required when NODE_ENV=production, as the site's public address (now ${env.SITE_URL ? e.SITE_URL : 'unset'})`,
+  );
+}
+
+/**
+ * What the build needs: the public address (canonical links, Open Graph, sitemap) and the API's origin (CSP).
+ * NODE_ENV is the one declared for the build (the build itself always runs React in production mode).
+ */
 export function siteConfig(env: Env) {
   const e = parseEnv(env);
+  requirePublicSiteUrl(e, env);
   return { siteUrl: e.SITE_URL, apiOrigin: e.PUBLIC_API_URL ? new URL(e.PUBLIC_API_URL).origin : undefined };
 }
 
 export function loadConfig(env: Env = process.env) {
   const e = parseEnv(env);
+  requirePublicSiteUrl(e, env);
   if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
     throw new ConfigError(
       'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (without it mail would only reach the dev outbox)',

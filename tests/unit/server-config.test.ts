@@ -29,10 +29,25 @@ describe('loadConfig', () => {
   });
 
   it('refuses production without SMTP_URL, with a clear message', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: required when NODE_ENV=production/);
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587' }).smtpUrl).toBe(
+    const site = { SITE_URL: 'https://agency.example' };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...site })).toThrow(
+      /SMTP_URL: required when NODE_ENV=production/,
+    );
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...site }).smtpUrl).toBe(
       'smtp://mail.example:587',
     );
+  });
+
+  it.each([
+    ['unset', { SITE_URL: undefined }],
+    ['the default', { SITE_URL: 'http://localhost:4321' }],
+    ['a loopback address', { SITE_URL: 'http://127.0.0.1:8080' }],
+  ])('refuses production with SITE_URL %s, in the build and the server', (_, site) => {
+    const env = { NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...site };
+    expect(() => loadConfig(env)).toThrow(/^Invalid configuration:\n {2}SITE_URL: required when NODE_ENV=production/);
+    expect(() => siteConfig(env)).toThrow(/SITE_URL: required when NODE_ENV=production/);
+    // Outside production the default stays what a laptop needs.
+    expect(siteConfig({ ...env, NODE_ENV: 'development' }).siteUrl).toBe(site.SITE_URL ?? 'http://localhost:4321');
   });
 
   it('turns Google on only with both client id and secret', () => {

@@ -5,6 +5,7 @@
 import type { Db } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { AnalyticsViewRow } from '../db/schema.ts';
+import { log } from '../core/log.ts';
 
 export interface CollectorOptions {
   /** Write when this many views are waiting. */
@@ -86,7 +87,7 @@ export class ViewCollector {
     this.timer = undefined;
     await this.flush();
     if (this.queue.length > 0)
-      console.error(`Analytics: ${this.queue.length} page views could not be written before shutdown`);
+      log.error(`Analytics: ${this.queue.length} page views could not be written before shutdown`);
   }
 
   private async write(): Promise<void> {
@@ -99,7 +100,7 @@ export class ViewCollector {
       await this.db.execute(insertViews(batch));
       this.retrying = false;
       if (this.dropped > 0) {
-        console.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
+        log.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
         this.dropped = 0;
       }
     } catch (err) {

@@ -20,6 +20,7 @@ import { auditRoutes } from '../audit/admin-routes.ts';
 import { statsRoutes } from '../stats/admin-routes.ts';
 import { trashRoutes } from '../trash/admin-routes.ts';
 import { userAdminRoutes } from '../users/admin-routes.ts';
+import { configureLog } from './log.ts';
 import { provideDeps, type AppEnv, type Deps } from './context.ts';
 import { SessionCache } from '../auth/session-cache.ts';
 import { openDatabase, type Db } from '../db/client.ts';
@@ -45,6 +46,8 @@ export interface Api {
   purge(): Promise<Record<string, number>>;
   /** Page views: tests write the waiting batch through it (analytics.flush()). */
   analytics: Tracker;
+  /** Whether SMTP_URL's server answers; logs a warning naming SMTP_URL when it does not (mailer.ts). */
+  verifyMail(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -72,6 +75,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 
 export async function createApi(config: Config, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
+  configureLog(config);
   const database = await openDatabase(config);
   const { db } = database;
   const background = new Background();
@@ -154,6 +158,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     drainOutbox: () => outbox.kick(),
     purge: () => purgeAll(db, now()),
     analytics,
+    verifyMail: () => mail.verify(),
     close: async () => {
       await outbox.stop();
       await background.settle();

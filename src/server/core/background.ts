@@ -5,6 +5,7 @@
 // (docs/decisions/038-work-after-the-reply.md).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
+import { log } from './log.ts';
 
 type WaitUntil = (work: Promise<unknown>) => void;
 
@@ -16,7 +17,7 @@ export class Background {
   run(work: Promise<unknown>): void {
     const job = work.then(
       () => {},
-      (err: unknown) => console.error(`Background work failed: ${(err as Error).message}`),
+      (err: unknown) => log.error(`Background work failed: ${(err as Error).message}`),
     );
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));

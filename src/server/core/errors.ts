@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
 import type { Issue } from '../../lib/schemas/api.ts';
+import { log } from './log.ts';
 
 export class ApiError extends Error {
   constructor(
@@ -85,7 +86,7 @@ export function onError(err: Error, c: Context) {
     c.header('Retry-After', '5');
     return c.json(errorBody('Service temporarily unavailable. Please try again shortly.'), 503);
   }
-  console.error('Unexpected error', err);
+  log.error({ err }, 'Unexpected error');
   return c.json(errorBody('Something went wrong. Please try again.'), 500);
 }
 

@@ -8,6 +8,7 @@ import { rollUpAndPurge } from '../analytics/rollup.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
 import { oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
+import { log } from './log.ts';
 
 export interface Purge {
   name: string;
@@ -69,7 +70,7 @@ export async function purgeAll(db: Db, now: Date): Promise<Record<string, number
     try {
       removed[purge.name] = await purge.run(db, now);
     } catch (err) {
-      console.error(`Purge of ${purge.name} failed: ${(err as Error).message}`);
+      log.error(`Purge of ${purge.name} failed: ${(err as Error).message}`);
     }
   }
   return removed;

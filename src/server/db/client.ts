@@ -14,7 +14,8 @@ import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
 import type { ChangeClock } from './change-clock.ts';
 import { applyMigrations } from './migrate.ts';
-import { explainConnectError, type PgConnection, pgConnection } from './tls.ts';
+import { explainConnectError } from './connect-error.ts';
+import { type PgConnection, pgConnection } from './tls.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The handle inside db.transaction(async (tx) => …). */
@@ -46,7 +47,7 @@ export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databaseCa'>>,
 ): Promise<Database> {
   return config.databaseUrl
-    ? openPostgres(pgConnection(config.databaseUrl, config.databaseCa))
+    ? openPostgres(pgConnection(config.databaseUrl, config.databaseCa), config.databaseUrl)
     : openPglite(path.join(config.dataDir, 'db'));
 }
 
@@ -84,7 +85,7 @@ async function openPglite(dir: string): Promise<Database> {
   }
 }
 
-async function openPostgres(connection: PgConnection): Promise<Database> {
+async function openPostgres(connection: PgConnection, databaseUrl: string): Promise<Database> {
   const { Client, Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   // Migrations get a connection of their own, without the pool's query timeout: waiting for another
@@ -93,7 +94,7 @@ async function openPostgres(connection: PgConnection): Promise<Database> {
   migrator.on('error', () => {});
   // The first connection: a TLS or other set-up error is told in terms of the setting to change.
   await migrator.connect().catch((err: unknown) => {
-    throw explainConnectError(err);
+    throw explainConnectError(err, databaseUrl);
   });
   let migrationsApplied: number;
   try {

@@ -67,7 +67,9 @@ export class PgliteThread {
   static async open(dir: string): Promise<PgliteThread> {
     // Where Node strips TypeScript itself (22.18+), the thread starts without the parent's loader (faster).
     const execArgv = (process.features as { typescript?: unknown }).typescript ? [] : undefined;
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { dir }, execArgv });
+    // From source the worker is the .ts beside this file; in the built server (dist-server/) the .js.
+    const file = import.meta.url.endsWith('.ts') ? './pglite-worker.ts' : './pglite-worker.js';
+    const worker = new Worker(new URL(file, import.meta.url), { workerData: { dir }, execArgv });
     await new Promise<void>((resolve, reject) => {
       const onError = (err: Error) => reject(err);
       const onExit = (code: number) => reject(new Error(`database thread exited with code ${code} while opening`));

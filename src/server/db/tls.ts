@@ -72,8 +72,8 @@ const UNVERIFIED = new Set([
   'CERT_NOT_YET_VALID',
 ]);
 
-/** A failed connection at start, told in terms of the settings that fix it (or the error itself). */
-export function explainConnectError(err: unknown): unknown {
+/** A TLS failure at start, told in terms of the settings that fix it (or the error itself). */
+export function explainTlsError(err: unknown): unknown {
   const { code, message } = err as { code?: string; message?: string };
   if (code && UNVERIFIED.has(code)) {
     // Node may append advice of its own ("; ... try --use-system-ca"): the system store is already used.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Background } from '../core/background.ts';
 import type { Config } from '../../config/config.ts';
+import { log } from '../core/log.ts';
 import type { MailContent } from './templates.ts';
 
 export interface Message extends MailContent {
@@ -33,14 +34,38 @@ export class Mailer {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
-  async send(message: Message): Promise<void> {
+  /** Sends now; a failure is logged with the SMTP server's answer (and the outbox row it came from). */
+  async send(message: Message, outboxId?: string): Promise<void> {
     const { replyTo, ...rest } = message;
-    const info = await this.transport.sendMail({
-      from: this.config.mailFrom,
-      ...rest,
-      ...(replyTo ? { replyTo } : {}),
-    });
+    let info: unknown;
+    try {
+      info = await this.transport.sendMail({
+        from: this.config.mailFrom,
+        ...rest,
+        ...(replyTo ? { replyTo } : {}),
+      });
+    } catch (err) {
+      log.error({ outboxId, smtp: smtpAnswer(err) }, 'mail delivery failed');
+      throw err;
+    }
     if (!this.config.smtpUrl) await this.writeDevCopy(message, (info as { message: Buffer }).message);
+  }
+
+  /**
+   * Whether SMTP_URL's server accepts a connection (and the login in it): checked at start in production.
+   * A warning, not a refusal: mail waits in the outbox, and the site works meanwhile.
+   */
+  async verify(): Promise<boolean> {
+    if (!this.config.smtpUrl) return true;
+    try {
+      await this.transport.verify();
+      return true;
+    } catch (err) {
+      const url = new URL(this.config.smtpUrl);
+      if (url.password) url.password = '****';
+      log.warn({ smtp: smtpAnswer(err) }, `SMTP_URL (${url.href}) does not accept mail now: mail waits until it does`);
+      return false;
+    }
   }
 
   /**
@@ -56,12 +81,10 @@ export class Mailer {
       for (let attempt = 0; ; attempt++) {
         try {
           return await this.send(ready);
-        } catch (err) {
+        } catch {
           const delay = RETRY_DELAYS_MS[attempt];
-          if (delay === undefined) {
-            console.error(`Mail to ${ready.to} failed: ${(err as Error).message}`);
-            return;
-          }
+          // Each failed attempt is logged by send().
+          if (delay === undefined) return;
           await new Promise((r) => setTimeout(r, delay));
         }
       }
@@ -85,4 +108,10 @@ export class Mailer {
       console.log(`\n[dev mail] to ${message.to}: ${message.subject}\n${message.text}(saved as ${file})\n`);
     }
   }
+}
+
+/** What the SMTP server said (its reply line), or why no server could be reached. */
+function smtpAnswer(err: unknown): string {
+  const { response, message } = err as { response?: string; message?: string };
+  return (response ?? message ?? String(err)).slice(0, 500);
 }

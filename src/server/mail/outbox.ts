@@ -7,6 +7,7 @@ import type { Background } from '../core/background.ts';
 import type { Db } from '../db/client.ts';
 import { outbox } from '../db/schema.ts';
 import type { Mailer, Message } from './mailer.ts';
+import { log } from '../core/log.ts';
 
 export const MAX_ATTEMPTS = 8;
 const BASE_DELAY_MS = 30_000;
@@ -78,7 +79,7 @@ export class OutboxWorker {
     try {
       await this.drain();
     } catch (err) {
-      console.error(`Outbox: ${(err as Error).message}`);
+      log.error(`Outbox: ${(err as Error).message}`);
     } finally {
       this.running = undefined;
     }
@@ -112,13 +113,10 @@ export class OutboxWorker {
   private async deliver(row: typeof outbox.$inferSelect): Promise<void> {
     const attempts = row.attempts + 1;
     try {
-      await this.mailer.send({
-        to: row.to,
-        replyTo: row.replyTo,
-        subject: row.subject,
-        text: row.text,
-        html: row.html,
-      });
+      await this.mailer.send(
+        { to: row.to, replyTo: row.replyTo, subject: row.subject, text: row.text, html: row.html },
+        row.id,
+      );
       await this.db.update(outbox).set({ attempts, sentAt: this.now(), lastError: null }).where(eq(outbox.id, row.id));
     } catch (err) {
       const now = this.now();
@@ -132,7 +130,7 @@ export class OutboxWorker {
           failedAt: giveUp ? now : null,
         })
         .where(eq(outbox.id, row.id));
-      if (giveUp) console.error(`Outbox: giving up on mail ${row.id} to ${row.to} after ${attempts} attempts`);
+      if (giveUp) log.error({ outboxId: row.id, attempts }, 'Outbox: giving up on this mail');
     }
   }
 }

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { contentType } from './mime.ts';
 import { pageCspFromHtml } from '../core/security-headers.ts';
+import { log } from '../core/log.ts';
 
 type Bytes = Uint8Array<ArrayBuffer>;
 
@@ -51,7 +52,7 @@ export interface StaticSite {
 export async function loadStaticSite(distDir: string): Promise<StaticSite> {
   // Without a build (`npm run serve` before `npm run build`) the API still runs; pages answer 404.
   const files = existsSync(distDir) ? await listFiles(distDir) : [];
-  if (files.length === 0) console.warn(`No built site in ${distDir}: run \`npm run build\`. Serving the API only.`);
+  if (files.length === 0) log.warn(`No built site in ${distDir}: run \`npm run build\`. Serving the API only.`);
   const assets = new Map<string, Asset>();
   const byPath = new Map(
     await Promise.all(files.map(async (f) => [f, new Uint8Array(await readFile(f)) as Bytes] as const)),

@@ -1,0 +1,31 @@
+// One log line per request, written when the answer has gone out (or the client went away): method,
+// path without its query (queries may carry codes and tokens), status, duration and a request id.
+import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import type { Http2ServerResponse } from 'node:http2';
+import { log } from './log.ts';
+
+// A proxy's or client's id is kept when it is a plain token; anything else could forge log lines.
+const PLAIN_ID = /^[\w.:-]{1,128}$/;
+
+/** The id a request is logged under and answered with: its X-Request-Id when plain, else a new one. */
+export function requestIdOf(header: string | null): string {
+  return header && PLAIN_ID.test(header) ? header : randomUUID();
+}
+
+export function logWhenDone(req: Request, outgoing: ServerResponse | Http2ServerResponse, requestId: string): void {
+  const started = performance.now();
+  const { pathname } = new URL(req.url);
+  outgoing.once('close', () => {
+    log.info(
+      {
+        method: req.method,
+        path: pathname,
+        status: outgoing.statusCode,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        requestId,
+      },
+      'request',
+    );
+  });
+}
