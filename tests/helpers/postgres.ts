@@ -2,7 +2,7 @@
 // As root it runs as the `postgres` OS user, because initdb refuses root.
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { chmod, chown, copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -36,6 +36,8 @@ function binDir(): string {
 export interface PostgresOptions {
   /** Turns TLS on with this certificate and key (PEM files; copied so that the server's user owns them). */
   ssl?: { certFile: string; keyFile: string };
+  /** Asks TCP clients for this password (scram-sha-256) instead of trusting them; `url` carries it. */
+  password?: string;
 }
 
 export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPostgres> {
@@ -52,7 +54,14 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
       }
     : undefined;
   if (owner) await chown(dir, owner.uid, owner.gid);
-  await exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--no-instructions']);
+  const auth = ['--auth=trust'];
+  if (opts.password) {
+    const pwfile = path.join(dir, 'pwfile');
+    await writeFile(pwfile, `${opts.password}\n`);
+    if (owner) await chown(pwfile, owner.uid, owner.gid);
+    auth.splice(0, 1, '--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${pwfile}`);
+  }
+  await exec('initdb', ['-D', data, '-U', 'postgres', ...auth, '-E', 'UTF8', '--no-sync', '--no-instructions']);
   const port = await freePort();
   let options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   if (opts.ssl) {
@@ -72,7 +81,8 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
     await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   };
   await start();
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const credentials = opts.password ? `postgres:${encodeURIComponent(opts.password)}` : 'postgres';
+  const url = `postgres://${credentials}@127.0.0.1:${port}/postgres`;
   let counter = 0;
 
   return {
@@ -86,7 +96,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
       } finally {
         await client.end();
       }
-      return `postgres://postgres@127.0.0.1:${port}/${name}`;
+      return `postgres://${credentials}@127.0.0.1:${port}/${name}`;
     },
     pause,
     start,

@@ -22,6 +22,8 @@ export interface SmtpCatcher {
   messages: CaughtMail[];
   /** Keeps every message received from now on unanswered (the sender waits) until release(). */
   hold(): void;
+  /** Resolves once a message has arrived and is being held (its sender waits for the answer). */
+  held(): Promise<void>;
   release(): void;
   waitFor(pred: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
   const waiters = new Set<() => void>();
   let gate: Promise<void> = Promise.resolve();
   let open: (() => void) | undefined;
+  const holdWaiters: (() => void)[] = [];
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
 
   const server = new SMTPServer({
@@ -44,6 +47,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then(async (parsed) => {
+          if (open) for (const notify of holdWaiters.splice(0)) notify();
           await gate;
           const mail: CaughtMail = {
             to: addressText(parsed.to),
@@ -81,6 +85,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
     hold() {
       if (!open) gate = new Promise((resolve) => (open = resolve));
     },
+    held: () => new Promise<void>((resolve) => holdWaiters.push(resolve)),
     release() {
       open?.();
       open = undefined;

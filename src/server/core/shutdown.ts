@@ -16,10 +16,12 @@ export function stopOnSignals(server: Server, api: { close(): Promise<void> }): 
     stopping = true;
     log.info(`${signal}: finishing the requests in flight, then stopping`);
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
+    // A keep-alive connection becomes idle when its last answer has gone: closed then, not at the cut.
+    const idle = setInterval(() => server.closeIdleConnections(), 50);
     const cut = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
-    cut.unref();
+    server.closeIdleConnections();
     await drained;
+    clearInterval(idle);
     clearTimeout(cut);
     try {
       await api.close();
