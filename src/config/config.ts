@@ -61,6 +61,28 @@ const envSchema = z.object({
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   // Key for hashing one-time codes; without it a random key is generated once and kept in the database.
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  // Key of the AES-256-GCM encryption of two-factor secrets; required in production (src/server/two-factor/secret-box.ts).
+  TWO_FACTOR_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  // The WebAuthn relying party: SITE_URL's host name and origin unless set (src/server/passkeys/ceremonies.ts).
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com (no scheme, no port)')
+    .optional(),
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o),
+      'must be origins such as https://example.com',
+    ),
+  // Admin calls need a session signed in with two factors (a password and a code, or a passkey).
+  REQUIRE_ADMIN_2FA: flag,
   // How often the mail outbox worker looks for due messages.
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
   DIST_DIR: z.string().default('./dist'),
@@ -116,6 +138,12 @@ export function loadConfig(env: Env = process.env) {
       'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (without it mail would only reach the dev outbox)',
     );
   }
+  if (e.NODE_ENV === 'production' && !e.TWO_FACTOR_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  TWO_FACTOR_KEY: required when NODE_ENV=production (without it two-factor secrets would be encrypted with a key kept in the same database)',
+    );
+  }
+  const site = new URL(e.SITE_URL);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -132,6 +160,12 @@ export function loadConfig(env: Env = process.env) {
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS === 'on',
     otpSecret: e.OTP_SECRET,
+    twoFactorKey: e.TWO_FACTOR_KEY,
+    requireAdmin2fa: e.REQUIRE_ADMIN_2FA,
+    webauthn: {
+      rpId: e.WEBAUTHN_RP_ID ?? site.hostname,
+      origins: e.WEBAUTHN_ORIGINS.length > 0 ? e.WEBAUTHN_ORIGINS : [site.origin],
+    },
     outboxPollMs: e.OUTBOX_POLL_MS,
     logLevel: e.LOG_LEVEL,
     google:

@@ -19,6 +19,12 @@ export function testClock(start = Date.now()): Clock {
   return { now: () => new Date(start + offset + (Date.now() - start)), advance: (ms) => (offset += ms) };
 }
 
+/** A clock that stands still until advanced: for checks that must not cross a time boundary by chance. */
+export function frozenClock(start: number): Clock {
+  let at = start;
+  return { now: () => new Date(at), advance: (ms) => (at += ms) };
+}
+
 export interface CallOptions {
   body?: unknown;
   token?: string;

@@ -41,6 +41,7 @@ beforeAll(async () => {
       NODE_ENV: 'production',
       SITE_URL: 'https://agency.example',
       SMTP_URL: `smtp://mailer:smtp-Password-9@127.0.0.1:${smtpPort}`,
+      TWO_FACTOR_KEY: 'production-log-test-two-factor-key',
       CONTACT_NOTIFY_EMAIL: 'sales@agency.example',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -30,12 +30,39 @@ describe('loadConfig', () => {
 
   it('refuses production without SMTP_URL, with a clear message', () => {
     const site = { SITE_URL: 'https://agency.example' };
-    expect(() => loadConfig({ NODE_ENV: 'production', ...site })).toThrow(
+    const key = { TWO_FACTOR_KEY: 'k'.repeat(32) };
+    expect(() => loadConfig({ NODE_ENV: 'production', ...site, ...key })).toThrow(
       /SMTP_URL: required when NODE_ENV=production/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...site }).smtpUrl).toBe(
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail.example:587', ...site, ...key }).smtpUrl).toBe(
       'smtp://mail.example:587',
     );
+  });
+
+  it('refuses production without TWO_FACTOR_KEY, and a short key anywhere', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SITE_URL: 'https://agency.example',
+      SMTP_URL: 'smtp://mail.example:587',
+    };
+    expect(() => loadConfig(production)).toThrow(/TWO_FACTOR_KEY: required when NODE_ENV=production/);
+    expect(() => loadConfig({ TWO_FACTOR_KEY: 'short' })).toThrow(/TWO_FACTOR_KEY: must be at least 32 characters/);
+  });
+
+  it('takes the WebAuthn relying party from SITE_URL unless WEBAUTHN_RP_ID / WEBAUTHN_ORIGINS say otherwise', () => {
+    expect(loadConfig({ SITE_URL: 'https://www.example.com/' }).webauthn).toEqual({
+      rpId: 'www.example.com',
+      origins: ['https://www.example.com'],
+    });
+    expect(
+      loadConfig({
+        SITE_URL: 'https://www.example.com',
+        WEBAUTHN_RP_ID: 'example.com',
+        WEBAUTHN_ORIGINS: 'https://www.example.com, https://app.example.com',
+      }).webauthn,
+    ).toEqual({ rpId: 'example.com', origins: ['https://www.example.com', 'https://app.example.com'] });
+    expect(() => loadConfig({ WEBAUTHN_ORIGINS: 'https://example.com/path' })).toThrow(/WEBAUTHN_ORIGINS: /);
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'https://example.com' })).toThrow(/WEBAUTHN_RP_ID: /);
   });
 
   it.each([

@@ -4,6 +4,7 @@ import { z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 import { nameField, otpField, passwordField, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
+import { passkeySchema } from './passkeys.ts';
 
 export const profileBody = z.object({ name: nameField });
 
@@ -79,6 +80,9 @@ export const accountExportSchema = z.object({
   linkedAccounts: z.array(z.object({ provider: z.string(), email: z.string(), linkedAt: z.string() })),
   sessions: z.array(deviceSessionSchema.extend({ expiresAt: z.string(), userAgent: z.string().nullable() })),
   enquiries: z.array(ownEnquirySchema),
+  /** Names and dates only: a passkey's key is no use to its owner outside the authenticator. */
+  passkeys: z.array(passkeySchema),
+  twoFactorEnabled: z.boolean(),
 });
 
 export type AccountExport = z.infer<typeof accountExportSchema>;

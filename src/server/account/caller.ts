@@ -2,7 +2,10 @@
 // the notice mails of such an act say about it.
 import type { Deps } from '../core/context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
+import type { Db } from '../db/client.ts';
 import type { NoticeContext } from '../mail/account-templates.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import type { MailContent } from '../mail/templates.ts';
 import { deviceName } from './device.ts';
 
 export interface Caller {
@@ -14,4 +17,12 @@ export interface Caller {
 /** The notice mail's context: when it happened and from which device, for the account's owner to check. */
 export function noticeContext(deps: Deps, session: SessionRow, when: Date): NoticeContext {
   return { company: deps.mail.company, siteUrl: deps.config.siteUrl, when, device: deviceName(session.userAgent) };
+}
+
+/**
+ * Queues a security notice, only to an address the owner has proved: an unproved one may belong to
+ * someone else, who should not hear about this account.
+ */
+export async function queueNotice(tx: Pick<Db, 'insert'>, now: Date, user: UserRow, mail: MailContent) {
+  if (user.isAccountVerified) await enqueueMail(tx, now, { to: user.email, ...mail });
 }

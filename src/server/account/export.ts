@@ -1,18 +1,23 @@
 // The account's data as one JSON document, for the owner to download: profile, sign-in links,
-// sessions (devices) and the enquiries sent while signed in. Secrets (password hash, token hashes,
-// codes) are not personal data the owner can use and stay out.
-import { eq } from 'drizzle-orm';
+// sessions (devices), the enquiries sent while signed in, passkeys (names and dates) and whether
+// two-factor is on. Secrets (password hash, token hashes, codes, keys) are not personal data the owner
+// can use and stay out.
+import { asc, eq } from 'drizzle-orm';
 import type { AccountExport } from '../../lib/schemas/account.ts';
 import type { Deps } from '../core/context.ts';
-import { identities, type SessionRow, type UserRow } from '../db/schema.ts';
+import { identities, passkeys, type SessionRow, type UserRow } from '../db/schema.ts';
+import { toPasskey } from '../passkeys/passkey-json.ts';
+import { isTwoFactorOn } from '../two-factor/second-factor.ts';
 import { toAccountUser, toDeviceSession, toOwnEnquiry } from './account-json.ts';
 import { liveSessions, ownEnquiries } from './records.ts';
 
 export async function buildExport(deps: Deps, user: UserRow, current: SessionRow): Promise<AccountExport> {
-  const [links, devices, sent] = await Promise.all([
+  const [links, devices, sent, keys, twoFactorOn] = await Promise.all([
     deps.db.select().from(identities).where(eq(identities.userId, user.id)),
     liveSessions(deps, user.id),
     ownEnquiries(deps, user.id),
+    deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(asc(passkeys.createdAt)),
+    isTwoFactorOn(deps, user.id),
   ]);
   return {
     exportedAt: deps.now().toISOString(),
@@ -25,6 +30,8 @@ export async function buildExport(deps: Deps, user: UserRow, current: SessionRow
       userAgent: s.userAgent,
     })),
     enquiries: sent.map(toOwnEnquiry),
+    passkeys: keys.map(toPasskey),
+    twoFactorEnabled: twoFactorOn,
   };
 }
 

@@ -6,9 +6,9 @@ import type { Deps } from '../core/context.ts';
 import type { CodePurpose, UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import type { Hit } from '../limits/rate-limiter.ts';
 import { checkCode } from '../auth/codes.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import { underSignInLimits } from '../auth/sign-in-limits.ts';
 
 export const WRONG_PASSWORD = 'Incorrect password';
 
@@ -28,15 +28,10 @@ export async function proveOwner(
   how: { passwordField: string; purpose: CodePurpose },
 ): Promise<string | undefined> {
   if (user.passwordHash) {
-    if (!proof.password) throw missing(how.passwordField, 'Enter your current password');
-    const failures: Hit[] = [[RULES.signInFailuresPerAccount, user.email]];
-    await deps.limiter.check(failures);
-    await deps.limiter.consume([
-      [RULES.signInPerIpEmail, `${ip}|${user.email}`],
-      [RULES.signInPerIp, ip],
-    ]);
-    if (!(await verifyPassword(user.passwordHash, proof.password))) {
-      await deps.limiter.count(failures);
+    const { passwordHash } = user;
+    const password = proof.password;
+    if (!password) throw missing(how.passwordField, 'Enter your current password');
+    if (!(await underSignInLimits(deps, ip, user.email, () => verifyPassword(passwordHash, password)))) {
       throw new ApiError(401, WRONG_PASSWORD, {}, [{ path: how.passwordField, message: WRONG_PASSWORD }]);
     }
     return undefined;

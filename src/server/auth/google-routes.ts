@@ -54,7 +54,7 @@ export function googleRoutes(deps: Deps) {
     await deps.limiter.consume([[RULES.googlePerIp, clientKey(c, deps.config.trustProxy)]]);
     const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri, codeVerifier);
     const user = await findOrCreateUser(deps, identity);
-    const token = await createSession(deps, user.id, c.req.header('user-agent'));
+    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'google');
     return c.json({ success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) }, 200);
   });
 

@@ -3,23 +3,24 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { currentUserResponse, sessionResponse, signInBody, signOutBody, signupBody } from '../../lib/schemas/auth.ts';
+import { signInResponse } from '../../lib/schemas/two-factor.ts';
 import { isAddressInTrash } from '../trash/trash.ts';
 import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import type { Hit } from '../limits/rate-limiter.ts';
 import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../core/route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, endSessions } from './sessions.ts';
+import { underSignInLimits } from './sign-in-limits.ts';
+import { isTwoFactorOn } from '../two-factor/second-factor.ts';
+import { startTwoFactorSignIn } from '../two-factor/sign-in-routes.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const INVALID_CREDENTIALS = 'Invalid credentials';
-const TOO_MANY_FAILURES =
-  'Too many failed sign-ins for this account. Please try again later, or reset your password by e-mail.';
 
 const signup = publicRoute({
   method: 'post',
@@ -34,7 +35,12 @@ const signIn = publicRoute({
   path: '/sign-in',
   tags: ['auth'],
   request: { body: jsonBody(signInBody) },
-  responses: { 200: ok(sessionResponse, 'Signed in'), ...errors(400, 401, 429, 503) },
+  description:
+    'With two-factor on, the answer has no token but `twoFactorRequired: true` and a `challenge` for POST /api/v1/auth/two-factor.',
+  responses: {
+    200: ok(signInResponse, 'Signed in, or the second factor is needed'),
+    ...errors(400, 401, 429, 503),
+  },
 });
 
 const currentUser = userRoute({
@@ -78,7 +84,7 @@ export function authRoutes(deps: Deps) {
       .returning();
     // Lost a race with a concurrent signup for the same address.
     if (!user) throw new ApiError(409, EMAIL_TAKEN);
-    const token = await createSession(deps, user.id, c.req.header('user-agent'));
+    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'password');
     return c.json({ success: true as const, message: 'Account created successfully!', token, user: toUser(user) }, 201);
   });
 
@@ -86,21 +92,29 @@ export function authRoutes(deps: Deps) {
     const body = c.req.valid('json');
     const ip = clientKey(c, deps.config.trustProxy);
     const email = normaliseEmail(body.email);
-    const failures: Hit[] = [[RULES.signInFailuresPerAccount, email]];
-    await deps.limiter.check(failures, TOO_MANY_FAILURES);
-    await deps.limiter.consume([
-      [RULES.signInPerIpEmail, `${ip}|${email}`],
-      [RULES.signInPerIp, ip],
-    ]);
     const [user] = await deps.db.select().from(users).where(eq(users.email, email));
     // Unknown address: verifyPassword still spends an argon2 verify, so both failures look the same, and
     // both count against the address.
-    const valid = await verifyPassword(user?.passwordHash ?? null, body.password);
-    if (!user || !valid) {
-      await deps.limiter.count(failures);
-      throw new ApiError(401, INVALID_CREDENTIALS);
+    const valid = await underSignInLimits(
+      deps,
+      ip,
+      email,
+      async () => (await verifyPassword(user?.passwordHash ?? null, body.password)) && user !== undefined,
+    );
+    if (!valid || !user) throw new ApiError(401, INVALID_CREDENTIALS);
+    if (await isTwoFactorOn(deps, user.id)) {
+      const challenge = await startTwoFactorSignIn(deps, user.id);
+      return c.json(
+        {
+          success: true as const,
+          message: 'Enter the code from your authenticator app',
+          twoFactorRequired: true as const,
+          challenge,
+        },
+        200,
+      );
     }
-    const token = await createSession(deps, user.id, c.req.header('user-agent'));
+    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'password');
     return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
   });
 

@@ -8,7 +8,7 @@ import { and, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../core/context.ts';
 import type { Db } from '../db/client.ts';
-import { sessions, users, type SessionRow } from '../db/schema.ts';
+import { sessions, users, type SessionRow, type SignInMethod } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
 import type { FoundSession } from './session-cache.ts';
 import { SessionLookups } from './session-lookup.ts';
@@ -19,8 +19,16 @@ export const MAX_SESSIONS = 50;
 /** How stale `lastUsedAt` may get before a request refreshes it. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-/** `userAgent` is the request's User-Agent header, kept so that the device list can name the session. */
-export async function createSession(deps: Deps, userId: string, userAgent: string | undefined): Promise<string> {
+/**
+ * `userAgent` is the request's User-Agent header, kept so that the device list can name the session;
+ * `method` is how the user proved who they are (REQUIRE_ADMIN_2FA reads it).
+ */
+export async function createSession(
+  deps: Deps,
+  userId: string,
+  userAgent: string | undefined,
+  method: SignInMethod,
+): Promise<string> {
   const token = newToken();
   const now = deps.now();
   await deps.db.insert(sessions).values({
@@ -30,6 +38,7 @@ export async function createSession(deps: Deps, userId: string, userAgent: strin
     createdAt: now,
     lastUsedAt: now,
     userAgent: keptUserAgent(userAgent),
+    method,
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
   });
   // A user keeps at most MAX_SESSIONS: the oldest end first, so a script signing in forever cannot grow

@@ -30,10 +30,14 @@ import { purgeAll } from './housekeeping.ts';
 import { site } from '../../lib/site.ts';
 import { Mailer } from '../mail/mailer.ts';
 import { OutboxWorker } from '../mail/outbox.ts';
+import { passkeyRoutes } from '../passkeys/routes.ts';
+import { passkeySignInRoutes } from '../passkeys/sign-in-routes.ts';
+import { twoFactorRoutes } from '../two-factor/routes.ts';
+import { twoFactorSignInRoutes } from '../two-factor/sign-in-routes.ts';
 import { BEARER } from './route-factories.ts';
 import { RateLimiter } from '../limits/rate-limiter.ts';
 import { jsonOnly, noStore } from './http-middleware.ts';
-import { loadCodeKey } from './secrets.ts';
+import { loadCodeKey, loadTwoFactorKey } from './secrets.ts';
 import { userRoutes } from '../users/routes.ts';
 
 export interface Api {
@@ -88,6 +92,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     mail,
     limiter,
     codeKey: await loadCodeKey(db, config.otpSecret),
+    twoFactorKey: await loadTwoFactorKey(db, config.twoFactorKey),
     sessionCache: database.changes && new SessionCache(database.changes),
   };
 
@@ -128,6 +133,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/auth', authRoutes(deps));
   app.route('/v1/auth', codeRoutes(deps));
   app.route('/v1/auth', googleRoutes(deps));
+  app.route('/v1/auth', passkeySignInRoutes(deps));
+  app.route('/v1/auth', twoFactorSignInRoutes(deps));
   app.route('/v1/users', userRoutes());
   app.route('/v1/cms', cmsRoutes(deps));
   // The admin API: every route is declared admin-only (adminRoute), so each answers 401 without a
@@ -139,6 +146,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/admin/audit', auditRoutes(deps));
   app.route('/v1/admin/stats', statsRoutes(deps));
   app.route('/v1/account/sessions', accountSessionRoutes(deps));
+  app.route('/v1/account/passkeys', passkeyRoutes(deps, outbox));
+  app.route('/v1/account/two-factor', twoFactorRoutes(deps, outbox));
   app.route('/v1/account', accountRoutes(deps, outbox));
   app.route('/form/contact', contactRoutes(deps, outbox));
   app.route('/v1/analytics', analyticsRoutes(deps, analytics));

@@ -16,6 +16,8 @@ export interface Deps {
   limiter: RateLimiter;
   /** Key for hashing one-time codes. */
   codeKey: Buffer;
+  /** Key of the AES-256-GCM encryption of two-factor secrets. */
+  twoFactorKey: Buffer;
   /** Recent session lookups, where this process alone writes the database (auth/session-cache.ts). */
   sessionCache?: SessionCache;
 }

@@ -7,7 +7,7 @@ import { purgeTrash } from '../trash/trash.ts';
 import { rollUpAndPurge } from '../analytics/rollup.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
-import { oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
+import { authChallenges, oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
 import { log } from './log.ts';
 
 export interface Purge {
@@ -39,6 +39,12 @@ export const PURGES: Purge[] = [
           .where(or(isNotNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.expiresAt, now)))
           .returning({ id: oneTimeCodes.id })
       ).length,
+  },
+  {
+    name: 'expired passkey and two-factor challenges',
+    run: async (db, now) =>
+      (await db.delete(authChallenges).where(lt(authChallenges.expiresAt, now)).returning({ h: authChallenges.hash }))
+        .length,
   },
   {
     name: `mail delivered more than ${SENT_MAIL_DAYS} days ago`,

@@ -16,6 +16,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { DEVICE_CLASSES, ENQUIRY_STATUSES } from '../../lib/constants.ts';
 
+/** How a session was signed in. 'two-factor' is a password and an authenticator code. */
+export const SIGN_IN_METHODS = ['password', 'two-factor', 'passkey', 'google'] as const;
+export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
+
 export const ANALYTICS_DIMENSIONS = [
   'total',
   'page',
@@ -74,6 +78,8 @@ export const sessions = pgTable(
     /** The User-Agent at sign-in (first 512 characters), shown to the user as browser and OS. */
     userAgent: text('user_agent'),
     expiresAt: time('expires_at').notNull(),
+    /** How the session was signed in: what REQUIRE_ADMIN_2FA looks at (core/auth-middleware.ts). */
+    method: text('method', { enum: SIGN_IN_METHODS }).notNull().default('password'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
@@ -95,6 +101,74 @@ export const oneTimeCodes = pgTable(
     createdAt: time('created_at').notNull(),
   },
   (t) => [uniqueIndex('one_time_codes_user_purpose_key').on(t.userId, t.purpose)],
+);
+
+/** WebAuthn credentials (passkeys): the public key only; the private key never leaves the authenticator. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url, as the browser sends it back at sign-in. */
+    credentialId: text('credential_id').notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    /** The authenticator's signature counter (0 for authenticators that do not count, as synced passkeys). */
+    counter: bigint('counter', { mode: 'number' }).notNull(),
+    transports: jsonb('transports').$type<string[]>().notNull(),
+    /** 'singleDevice' or 'multiDevice' (a synced passkey), and whether it is backed up now. */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull(),
+    name: text('name').notNull(),
+    createdAt: time('created_at').notNull(),
+    lastUsedAt: time('last_used_at'),
+  },
+  (t) => [uniqueIndex('passkeys_credential_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use challenges of the sign-in ceremonies, kept in the database so that every API process agrees:
+ * a passkey registration (bound to its user), a passkey sign-in, and the second step of a password
+ * sign-in with two-factor on (bound to its user). Only a SHA-256 of the challenge is stored.
+ */
+export const authChallenges = pgTable(
+  'auth_challenges',
+  {
+    hash: text('hash').primaryKey(),
+    kind: text('kind', { enum: ['passkey-register', 'passkey-sign-in', 'two-factor'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** Wrong codes given against a two-factor challenge. */
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: time('expires_at').notNull(),
+  },
+  (t) => [index('auth_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** An authenticator app (TOTP) per user: set up first (enabledAt null), on once confirmed with a code. */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** The TOTP secret, AES-256-GCM under TWO_FACTOR_KEY (two-factor/secret-box.ts). */
+  secret: text('secret').notNull(),
+  enabledAt: time('enabled_at'),
+  /** The last time step whose code was accepted: that code and older ones are refused from then on. */
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: time('created_at').notNull(),
+});
+
+/** Single-use recovery codes of two-factor, HMAC-SHA-256 under the code key like one-time codes. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.codeHash] })],
 );
 
 export const enquiries = pgTable(
@@ -272,6 +346,7 @@ export const analyticsSalts = pgTable('analytics_salts', {
 export type AnalyticsViewRow = typeof analyticsViews.$inferInsert;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type PasskeyRow = typeof passkeys.$inferSelect;
 export type EnquiryRow = typeof enquiries.$inferSelect;
 export type EnquiryReplyRow = typeof enquiryReplies.$inferSelect;
 export type TrashRow = typeof trash.$inferSelect;

@@ -34,6 +34,8 @@ export const RULES = {
   googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },
   /** The content editor's GitHub sign-in: each sign-in is two calls (the redirect and the callback). */
   cmsSignInPerIp: { name: 'cms-sign-in:ip', limit: 30, windowMs: MINUTE },
+  /** Passkey sign-in options and answers; a wrong passkey cannot be guessed, this only bounds the work. */
+  passkeyPerIp: { name: 'passkey:ip', limit: 30, windowMs: MINUTE },
   // Admins: mail sent in their name (replies, verification codes) and exports, per admin account.
   adminMailPerActor: { name: 'admin-mail:actor', limit: 60, windowMs: HOUR },
   adminExportPerActor: { name: 'admin-export:actor', limit: 20, windowMs: MINUTE },

@@ -43,3 +43,19 @@ export function accountDeletedMail(ctx: NoticeContext): MailContent {
     `Enquiries you sent us through the contact form stay with us, no longer linked to an account, so that we can still answer them; to have them erased too, contact us.`,
   ]);
 }
+
+export function passkeyAddedMail(ctx: NoticeContext, name: string): MailContent {
+  const account = new URL('/account', ctx.siteUrl).href;
+  return notice(ctx, 'A passkey was added to your account', [
+    `A passkey named “${name}” was added to your account on ${stamp(ctx.when)} from ${ctx.device}. It can sign in to your account without a password.`,
+    `If this was not you, remove it at ${account}, change your password and sign out the devices you do not know.`,
+  ]);
+}
+
+export function twoFactorOffMail(ctx: NoticeContext): MailContent {
+  const account = new URL('/account', ctx.siteUrl).href;
+  return notice(ctx, 'Two-factor authentication was turned off', [
+    `Two-factor authentication was turned off for your account on ${stamp(ctx.when)} from ${ctx.device}. Signing in now needs only your password.`,
+    `If this was not you, change your password now, turn two-factor authentication on again at ${account} and sign out the devices you do not know.`,
+  ]);
+}

@@ -1,14 +1,24 @@
 // The trash: a deleted user or enquiry leaves its table for the `trash` table, as JSON of every column
-// (to_jsonb) with the rows that hang on it (a user's Google identities, an enquiry's replies). A restore
-// puts them back with jsonb_populate_record, so every column comes back equal, whatever its type, and
-// columns added to the tables later are carried without changes here. What is not kept: a user's
-// sessions and one-time codes (a restored user signs in again).
+// (to_jsonb) with the rows that hang on it (a user's Google identities, passkeys and two-factor, an
+// enquiry's replies). A restore puts them back with jsonb_populate_record, so every column comes back
+// equal, whatever its type, and columns added to the tables later are carried without changes here.
+// What is not kept: a user's sessions and one-time codes (a restored user signs in again).
 import { and, eq, getTableColumns, getTableName, gt, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../lib/constants.ts';
 import type { TrashKind } from '../../lib/schemas/admin.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { enquiries, enquiryReplies, identities, trash, users, type TrashData } from '../db/schema.ts';
+import {
+  enquiries,
+  enquiryReplies,
+  identities,
+  passkeys,
+  recoveryCodes,
+  trash,
+  twoFactor,
+  users,
+  type TrashData,
+} from '../db/schema.ts';
 import { ApiError, sqlState } from '../core/errors.ts';
 import { audit } from '../audit/audit.ts';
 
@@ -36,7 +46,12 @@ const KINDS: Record<TrashKind, KindSpec> = {
     table: users,
     name: users.name,
     email: users.email,
-    related: [{ table: identities, owner: identities.userId }],
+    related: [
+      { table: identities, owner: identities.userId },
+      { table: passkeys, owner: passkeys.userId },
+      { table: twoFactor, owner: twoFactor.userId },
+      { table: recoveryCodes, owner: recoveryCodes.userId },
+    ],
     links: [{ table: enquiries, pointer: enquiries.userId }],
     userPointers: [],
     notFound: 'User not found',

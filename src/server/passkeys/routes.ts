@@ -1,0 +1,146 @@
+// /api/v1/account/passkeys: the signed-in user's passkeys: list, add (options, then the browser's
+// answer), rename, remove. An account made through Google can add them too. Adding one mails a notice.
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { messageSchema } from '../../lib/schemas/api.ts';
+import { idParam } from '../../lib/schemas/ids.ts';
+import {
+  addPasskeyBody,
+  passkeyResponse,
+  passkeysResponse,
+  renamePasskeyBody,
+  webauthnOptions,
+} from '../../lib/schemas/passkeys.ts';
+import { noticeContext, queueNotice } from '../account/caller.ts';
+import { deviceName, UNKNOWN_DEVICE } from '../account/device.ts';
+import type { Deps } from '../core/context.ts';
+import { passkeys } from '../db/schema.ts';
+import { ApiError, sqlState } from '../core/errors.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
+import { passkeyAddedMail } from '../mail/account-templates.ts';
+import type { OutboxWorker } from '../mail/outbox.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
+import { registrationOptions, verifyRegistration } from './ceremonies.ts';
+import { toPasskey } from './passkey-json.ts';
+
+const tags = ['passkeys'];
+/** A browser's registration answer with its attestation is a few KiB at most. */
+const CREDENTIAL_BODY_BYTES = 24 * 1024;
+const NOT_FOUND = 'Passkey not found';
+
+const list = userRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  responses: { 200: ok(passkeysResponse, 'The passkeys, oldest first'), ...errors(503) },
+});
+
+const options = userRoute({
+  method: 'post',
+  path: '/options',
+  tags,
+  description:
+    'Registration options for navigator.credentials.create (as @simplewebauthn/browser takes them): a discoverable credential, user verification preferred, a challenge valid once for 5 minutes.',
+  responses: { 200: ok(webauthnOptions, 'PublicKeyCredentialCreationOptionsJSON'), ...errors(429, 503) },
+});
+
+const add = userRoute({
+  method: 'post',
+  path: '/',
+  tags,
+  maxBodyBytes: CREDENTIAL_BODY_BYTES,
+  request: { body: jsonBody(addPasskeyBody) },
+  responses: {
+    201: ok(passkeyResponse, 'Passkey added'),
+    ...errors(400, 409, 413, 415, 429, 503),
+  },
+});
+
+const rename = userRoute({
+  method: 'patch',
+  path: '/{id}',
+  tags,
+  request: { params: idParam, body: jsonBody(renamePasskeyBody) },
+  responses: { 200: ok(passkeyResponse, 'Passkey renamed'), ...errors(400, 404, 413, 415, 429, 503) },
+});
+
+const remove = userRoute({
+  method: 'delete',
+  path: '/{id}',
+  tags,
+  request: { params: idParam },
+  responses: { 200: ok(messageSchema, 'Passkey removed; it no longer signs in'), ...errors(400, 404, 429, 503) },
+});
+
+export function passkeyRoutes(deps: Deps, outbox: OutboxWorker) {
+  const app = router();
+  const perUser = (userId: string) => deps.limiter.consume([[RULES.accountUpdatePerUser, userId]]);
+  const own = (id: string, userId: string) => and(eq(passkeys.id, id), eq(passkeys.userId, userId));
+
+  app.openapi(list, async (c) => {
+    const rows = await deps.db
+      .select()
+      .from(passkeys)
+      .where(eq(passkeys.userId, c.get('user').id))
+      .orderBy(asc(passkeys.createdAt), asc(passkeys.id));
+    return c.json({ success: true as const, data: rows.map(toPasskey) }, 200);
+  });
+
+  app.openapi(options, async (c) => {
+    const user = c.get('user');
+    await perUser(user.id);
+    return c.json(await registrationOptions(deps, user, deps.mail.company), 200);
+  });
+
+  app.openapi(add, async (c) => {
+    const user = c.get('user');
+    await perUser(user.id);
+    const body = c.req.valid('json');
+    const checked = await verifyRegistration(deps, user, body.response);
+    const device = deviceName(c.req.header('user-agent'));
+    const name = body.name ?? (device === UNKNOWN_DEVICE ? 'Passkey' : device);
+    const now = deps.now();
+    const row = await deps.db
+      .transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(passkeys)
+          .values({ id: randomUUID(), userId: user.id, ...checked, name, createdAt: now, lastUsedAt: null })
+          .returning();
+        await queueNotice(tx, now, user, passkeyAddedMail(noticeContext(deps, c.get('session'), now), name));
+        return inserted!;
+      })
+      .catch((err: unknown) => {
+        if (sqlState(err) === '23505') throw new ApiError(409, 'This passkey is already added to an account');
+        throw err;
+      });
+    outbox.kick();
+    return c.json({ success: true as const, message: 'Passkey added', data: toPasskey(row) }, 201);
+  });
+
+  app.openapi(rename, async (c) => {
+    const user = c.get('user');
+    await perUser(user.id);
+    const { id } = c.req.valid('param');
+    const [row] = await deps.db
+      .update(passkeys)
+      .set({ name: c.req.valid('json').name })
+      .where(own(id, user.id))
+      .returning();
+    // Another user's passkey is answered like an unknown one.
+    if (!row) throw new ApiError(404, NOT_FOUND);
+    return c.json({ success: true as const, message: 'Passkey renamed', data: toPasskey(row) }, 200);
+  });
+
+  app.openapi(remove, async (c) => {
+    const user = c.get('user');
+    await perUser(user.id);
+    const gone = await deps.db
+      .delete(passkeys)
+      .where(own(c.req.valid('param').id, user.id))
+      .returning({ id: passkeys.id });
+    if (gone.length === 0) throw new ApiError(404, NOT_FOUND);
+    return c.json({ success: true as const, message: 'Passkey removed' }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,162 @@
+// /api/v1/account/two-factor: an authenticator app as the second factor of the signed-in user's
+// password sign-ins. Set up (a new secret, shown once), enabled by a first code (which also answers the
+// ten recovery codes), turned off or given new recovery codes with the password or a code.
+import { eq, isNull } from 'drizzle-orm';
+import { messageSchema } from '../../lib/schemas/api.ts';
+import {
+  enableTwoFactorBody,
+  recoveryCodesResponse,
+  twoFactorProofBody,
+  twoFactorSetupResponse,
+  twoFactorStatusResponse,
+} from '../../lib/schemas/two-factor.ts';
+import { noticeContext, queueNotice } from '../account/caller.ts';
+import type { Deps } from '../core/context.ts';
+import { recoveryCodes, twoFactor } from '../db/schema.ts';
+import { ApiError } from '../core/errors.ts';
+import { clientKey } from '../limits/client-ip.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
+import { twoFactorOffMail } from '../mail/account-templates.ts';
+import type { OutboxWorker } from '../mail/outbox.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
+import { proveWithPasswordOrCode } from './proof.ts';
+import { replaceRecoveryCodes } from './recovery-codes.ts';
+import { acceptTotp, twoFactorRow } from './second-factor.ts';
+import { seal } from './secret-box.ts';
+import { newTotpSecret, otpauthUrl } from './totp.ts';
+
+const tags = ['two-factor'];
+const ALREADY_ON = 'Two-factor authentication is already on';
+const OFF = 'Two-factor authentication is off';
+
+const status = userRoute({
+  method: 'get',
+  path: '/',
+  tags,
+  responses: { 200: ok(twoFactorStatusResponse, 'Whether two-factor is on'), ...errors(503) },
+});
+
+const setup = userRoute({
+  method: 'post',
+  path: '/setup',
+  tags,
+  description:
+    'A new secret for the authenticator app (replacing a set-up not yet confirmed); the page draws otpauthUrl as a QR code. Two-factor is on only after POST /enable.',
+  responses: { 200: ok(twoFactorSetupResponse, 'The secret'), ...errors(409, 429, 503) },
+});
+
+const enable = userRoute({
+  method: 'post',
+  path: '/enable',
+  tags,
+  request: { body: jsonBody(enableTwoFactorBody) },
+  responses: {
+    200: ok(recoveryCodesResponse, 'Two-factor is on; the recovery codes are shown this once'),
+    ...errors(400, 409, 413, 415, 429, 503),
+  },
+});
+
+const disable = userRoute({
+  method: 'post',
+  path: '/disable',
+  tags,
+  description: 'With `{password}` or `{code}` (of the app, or a recovery code). A notice is mailed.',
+  request: { body: jsonBody(twoFactorProofBody) },
+  responses: { 200: ok(messageSchema, 'Two-factor is off'), ...errors(400, 409, 413, 415, 429, 503) },
+});
+
+const regenerate = userRoute({
+  method: 'post',
+  path: '/recovery-codes',
+  tags,
+  description: 'New recovery codes with `{password}` or `{code}`; the old ones stop working.',
+  request: { body: jsonBody(twoFactorProofBody) },
+  responses: {
+    200: ok(recoveryCodesResponse, 'The new recovery codes, shown this once'),
+    ...errors(400, 409, 413, 415, 429, 503),
+  },
+});
+
+export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
+  const app = router();
+  const perUser = (userId: string) => deps.limiter.consume([[RULES.accountUpdatePerUser, userId]]);
+
+  /** The row of a user with two-factor on; 409 when it is off. */
+  async function enabledRow(userId: string) {
+    const row = await twoFactorRow(deps, userId);
+    if (!row?.enabledAt) throw new ApiError(409, OFF);
+    return row;
+  }
+
+  app.openapi(status, async (c) => {
+    const userId = c.get('user').id;
+    const row = await twoFactorRow(deps, userId);
+    const left = row?.enabledAt ? await deps.db.$count(recoveryCodes, eq(recoveryCodes.userId, userId)) : 0;
+    return c.json({ success: true as const, enabled: !!row?.enabledAt, recoveryCodesLeft: left }, 200);
+  });
+
+  app.openapi(setup, async (c) => {
+    const user = c.get('user');
+    await perUser(user.id);
+    if ((await twoFactorRow(deps, user.id))?.enabledAt) throw new ApiError(409, ALREADY_ON);
+    const secret = newTotpSecret();
+    const row = {
+      secret: seal(deps.twoFactorKey, secret, user.id),
+      enabledAt: null,
+      lastStep: null,
+      createdAt: deps.now(),
+    };
+    await deps.db
+      .insert(twoFactor)
+      .values({ userId: user.id, ...row })
+      .onConflictDoUpdate({ target: twoFactor.userId, set: row, setWhere: isNull(twoFactor.enabledAt) });
+    return c.json(
+      { success: true as const, secret, otpauthUrl: otpauthUrl(secret, deps.mail.company, user.email) },
+      200,
+    );
+  });
+
+  app.openapi(enable, async (c) => {
+    const user = c.get('user');
+    await perUser(user.id);
+    const row = await twoFactorRow(deps, user.id);
+    if (row?.enabledAt) throw new ApiError(409, ALREADY_ON);
+    if (!row) throw new ApiError(409, 'Set up two-factor authentication first');
+    if (!(await acceptTotp(deps, user.id, c.req.valid('json').code, true))) {
+      const message = 'Invalid code';
+      throw new ApiError(400, message, {}, [{ path: 'code', message }]);
+    }
+    const codes = await deps.db.transaction(async (tx) => {
+      await tx.update(twoFactor).set({ enabledAt: deps.now() }).where(eq(twoFactor.userId, user.id));
+      return replaceRecoveryCodes(deps, tx, user.id);
+    });
+    return c.json({ success: true as const, message: 'Two-factor authentication is on', recoveryCodes: codes }, 200);
+  });
+
+  app.openapi(disable, async (c) => {
+    const user = c.get('user');
+    await enabledRow(user.id);
+    await proveWithPasswordOrCode(deps, clientKey(c, deps.config.trustProxy), user, c.req.valid('json'));
+    const now = deps.now();
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
+      await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+      await queueNotice(tx, now, user, twoFactorOffMail(noticeContext(deps, c.get('session'), now)));
+    });
+    outbox.kick();
+    return c.json({ success: true as const, message: OFF }, 200);
+  });
+
+  app.openapi(regenerate, async (c) => {
+    const user = c.get('user');
+    await enabledRow(user.id);
+    await proveWithPasswordOrCode(deps, clientKey(c, deps.config.trustProxy), user, c.req.valid('json'));
+    const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(deps, tx, user.id));
+    return c.json(
+      { success: true as const, message: 'New recovery codes made; the old ones no longer work', recoveryCodes: codes },
+      200,
+    );
+  });
+
+  return app;
+}
