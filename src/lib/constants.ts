@@ -13,6 +13,8 @@ export const LIMITS = {
   contactBodyBytes: 16 * 1024,
   /** Every other API body: the largest valid one (a signup) stays under 3 KiB even fully \u-escaped. */
   apiBodyBytes: 4 * 1024,
+  /** A browser's passkey answer: its attestation or signature, base64url in JSON, is a few KiB at most. */
+  passkeyBodyBytes: 16 * 1024,
   /** Rows per page of the admin lists: what the browser asks for and the API's default. */
   adminPageSize: 10,
   adminPageSizeMax: 100,

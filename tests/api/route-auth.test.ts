@@ -16,6 +16,9 @@ const PUBLIC = [
   'POST /api/v1/auth/reset-otp',
   'POST /api/v1/auth/reset-password',
   'POST /api/v1/auth/sign-in',
+  'POST /api/v1/auth/passkey',
+  'POST /api/v1/auth/passkey/options',
+  'POST /api/v1/auth/two-factor',
   'POST /api/v1/auth/signup',
   'POST /api/v1/analytics/view',
 ];

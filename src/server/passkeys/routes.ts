@@ -2,6 +2,7 @@
 // answer), rename, remove. An account made through Google can add them too. Adding one mails a notice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { LIMITS } from '../../lib/constants.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { idParam } from '../../lib/schemas/ids.ts';
 import {
@@ -24,8 +25,6 @@ import { registrationOptions, verifyRegistration } from './ceremonies.ts';
 import { toPasskey } from './passkey-json.ts';
 
 const tags = ['passkeys'];
-/** A browser's registration answer with its attestation is a few KiB at most. */
-const CREDENTIAL_BODY_BYTES = 24 * 1024;
 const NOT_FOUND = 'Passkey not found';
 
 const list = userRoute({
@@ -48,11 +47,11 @@ const add = userRoute({
   method: 'post',
   path: '/',
   tags,
-  maxBodyBytes: CREDENTIAL_BODY_BYTES,
+  maxBodyBytes: LIMITS.passkeyBodyBytes,
   request: { body: jsonBody(addPasskeyBody) },
   responses: {
     201: ok(passkeyResponse, 'Passkey added'),
-    ...errors(400, 409, 413, 415, 429, 503),
+    ...errors(400, 409, 429, 503),
   },
 });
 
@@ -61,7 +60,7 @@ const rename = userRoute({
   path: '/{id}',
   tags,
   request: { params: idParam, body: jsonBody(renamePasskeyBody) },
-  responses: { 200: ok(passkeyResponse, 'Passkey renamed'), ...errors(400, 404, 413, 415, 429, 503) },
+  responses: { 200: ok(passkeyResponse, 'Passkey renamed'), ...errors(400, 404, 429, 503) },
 });
 
 const remove = userRoute({

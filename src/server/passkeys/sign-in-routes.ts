@@ -2,6 +2,7 @@
 // of this site (the login page hands it to the browser's autofill too); the answer signs in the passkey's
 // owner with a session like a password sign-in's, counted as two factors (the device and its unlock).
 import { eq } from 'drizzle-orm';
+import { LIMITS } from '../../lib/constants.ts';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
 import { passkeySignInBody, webauthnOptions } from '../../lib/schemas/passkeys.ts';
 import { createSession } from '../auth/sessions.ts';
@@ -29,11 +30,11 @@ const signIn = publicRoute({
   method: 'post',
   path: '/passkey',
   tags,
-  maxBodyBytes: 16 * 1024,
+  maxBodyBytes: LIMITS.passkeyBodyBytes,
   request: { body: jsonBody(passkeySignInBody) },
   responses: {
     200: ok(sessionResponse, 'Signed in'),
-    ...errors(400, 401, 413, 415, 429, 503),
+    ...errors(400, 401, 429, 503),
   },
 });
 

@@ -52,7 +52,7 @@ const enable = userRoute({
   request: { body: jsonBody(enableTwoFactorBody) },
   responses: {
     200: ok(recoveryCodesResponse, 'Two-factor is on; the recovery codes are shown this once'),
-    ...errors(400, 409, 413, 415, 429, 503),
+    ...errors(400, 409, 429, 503),
   },
 });
 
@@ -62,7 +62,7 @@ const disable = userRoute({
   tags,
   description: 'With `{password}` or `{code}` (of the app, or a recovery code). A notice is mailed.',
   request: { body: jsonBody(twoFactorProofBody) },
-  responses: { 200: ok(messageSchema, 'Two-factor is off'), ...errors(400, 409, 413, 415, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Two-factor is off'), ...errors(400, 409, 429, 503) },
 });
 
 const regenerate = userRoute({
@@ -73,7 +73,7 @@ const regenerate = userRoute({
   request: { body: jsonBody(twoFactorProofBody) },
   responses: {
     200: ok(recoveryCodesResponse, 'The new recovery codes, shown this once'),
-    ...errors(400, 409, 413, 415, 429, 503),
+    ...errors(400, 409, 429, 503),
   },
 });
 

@@ -34,7 +34,7 @@ const secondStep = publicRoute({
   description:
     'The second step of a sign-in that answered `twoFactorRequired`: the `challenge` with a code of the authenticator app or a recovery code. A wrong code answers 401 and counts against the sign-in limits.',
   request: { body: jsonBody(twoFactorSignInBody) },
-  responses: { 200: ok(sessionResponse, 'Signed in'), ...errors(400, 401, 413, 415, 429, 503) },
+  responses: { 200: ok(sessionResponse, 'Signed in'), ...errors(400, 401, 429, 503) },
 });
 
 export function twoFactorSignInRoutes(deps: Deps) {
