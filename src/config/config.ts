@@ -13,6 +13,17 @@ const flag = z
 // How DATABASE_URL may ask for TLS (src/server/db/tls.ts says what each does).
 const SSL_MODES = ['disable', 'require', 'verify-ca', 'verify-full', 'no-verify'];
 
+/** 'a, b,,c' -> ['a', 'b', 'c'] */
+const commaList = z
+  .string()
+  .default('')
+  .transform((s) =>
+    s
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -35,15 +46,7 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Agency <no-reply@localhost>'),
   CONTACT_NOTIFY_EMAIL: z.email().optional(),
-  CORS_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
+  CORS_ORIGINS: commaList,
   TRUST_PROXY: flag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -68,19 +71,10 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com (no scheme, no port)')
     .optional(),
-  WEBAUTHN_ORIGINS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o),
-      'must be origins such as https://example.com',
-    ),
+  WEBAUTHN_ORIGINS: commaList.refine(
+    (list) => list.every((o) => URL.canParse(o) && new URL(o).origin === o),
+    'must be origins such as https://example.com',
+  ),
   // Admin calls need a session signed in with two factors (a password and a code, or a passkey).
   REQUIRE_ADMIN_2FA: flag,
   // How often the mail outbox worker looks for due messages.
