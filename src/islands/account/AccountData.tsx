@@ -1,25 +1,23 @@
 // /account, Your data: everything the service holds about the account, downloaded as one JSON file.
-import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { secondaryButton } from '../ui/classes.ts';
+import { toastProblem, useForm } from '../ui/useForm.ts';
 
 function Download() {
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useForm();
 
   async function onClick() {
-    setBusy(true);
-    try {
-      const { blob, fileName } = await api.download('v1/account/export');
-      saveFile(blob, fileName ?? 'account-data.json');
-      notify('success', 'Your data has been downloaded');
-    } catch (err) {
-      notify('error', problemOf(err).message);
-    } finally {
-      setBusy(false);
-    }
+    await run(
+      async () => {
+        const { blob, fileName } = await api.download('v1/account/export');
+        saveFile(blob, fileName ?? 'account-data.json');
+        notify('success', 'Your data has been downloaded');
+      },
+      { onError: toastProblem((err) => problemOf(err).message) },
+    );
   }
 
   return (

@@ -8,9 +8,10 @@ import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass } from '../ui/classes.ts';
+import { toastProblem, useForm } from '../ui/useForm.ts';
 
 const WARNING =
   'This cannot be undone. Your profile, devices and sign-in methods are deleted and you are signed out everywhere.';
@@ -19,53 +20,44 @@ function DeleteAccount() {
   const [account, setAccount] = useState<AccountUser | null>(null);
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState(emptyOtp);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, alert, busy } = form;
 
   async function open() {
-    setBusy(true);
-    setAlert('');
-    try {
-      // Asked afresh: a password may have been set since the page loaded.
-      const { user } = await api.get<AccountResponse>('v1/account');
-      if (!user.hasPassword) {
-        const sent = await api.post('v1/account/code', { purpose: 'delete-account' });
-        notify('success', sent.message ?? 'Code sent');
-      }
-      setAccount(user);
-    } catch (err) {
-      notify('error', problemOf(err).message);
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        // Asked afresh: a password may have been set since the page loaded.
+        const { user } = await api.get<AccountResponse>('v1/account');
+        if (!user.hasPassword) {
+          const sent = await api.post('v1/account/code', { purpose: 'delete-account' });
+          notify('success', sent.message ?? 'Code sent');
+        }
+        setAccount(user);
+      },
+      { onError: toastProblem((err) => problemOf(err).message) },
+    );
   }
 
   function close() {
     setAccount(null);
     setPassword('');
     setOtp(emptyOtp());
-    setErrors({});
-    setAlert('');
+    form.reset();
   }
 
   async function confirm() {
     if (!account) return;
-    const parsed = deleteBody.safeParse(account.hasPassword ? { password } : { otp: otp.join('') });
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (account.hasPassword && !password) found.password = 'Enter your current password';
-    setErrors(found);
-    if (!parsed.success || Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await api.post('v1/account/delete', parsed.data);
-      leaveEndedSession(res.message ?? 'Your account has been deleted', '/');
-    } catch (err) {
-      const problem = problemOf(err);
-      setErrors(problem.fields);
-      if (Object.keys(problem.fields).length === 0) setAlert(problem.message);
-      setBusy(false);
-    }
+    const missing: Record<string, string> =
+      account.hasPassword && !password ? { password: 'Enter your current password' } : {};
+    const body = form.check(deleteBody, account.hasPassword ? { password } : { otp: otp.join('') }, missing);
+    if (!body) return;
+    await form.run(
+      async () => {
+        const res = await api.post('v1/account/delete', body);
+        leaveEndedSession(res.message ?? 'Your account has been deleted', '/');
+      },
+      { leaving: true, onError: problemOf },
+    );
   }
 
   return (

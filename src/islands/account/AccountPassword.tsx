@@ -7,70 +7,67 @@ import { devicesChanged } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
-import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 
 function PasswordForm() {
   const [account, setAccount] = useState<AccountUser | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [otp, setOtp] = useState(emptyOtp);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, alert, busy, setAlert } = form;
 
   useEffect(() => {
     api
       .get<{ user: AccountUser }>('v1/account')
       .then((res) => setAccount(res.user))
       .catch((err: unknown) => setAlert(problemOf(err).message));
-  }, []);
+  }, [setAlert]);
 
   async function sendCode() {
-    setBusy(true);
-    setAlert('');
-    try {
-      const res = await api.post('v1/account/code', { purpose: 'set-password' });
-      notify('success', res.message ?? 'Code sent');
-      setCodeSent(true);
-    } catch (err) {
-      setAlert(problemOf(err).message);
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api.post('v1/account/code', { purpose: 'set-password' });
+        notify('success', res.message ?? 'Code sent');
+        setCodeSent(true);
+      },
+      { onError: (err) => ({ message: problemOf(err).message, fields: {} }) },
+    );
   }
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!account) return;
-    const form = e.currentTarget;
-    const data = new FormData(form);
-    const parsed = passwordBody.safeParse({
-      newPassword: data.get('newPassword'),
-      ...(account.hasPassword ? { currentPassword: data.get('currentPassword') || undefined } : { otp: otp.join('') }),
-    });
-    const found = parsed.success ? {} : fieldErrors(parsed.error.issues);
-    if (account.hasPassword && !data.get('currentPassword')) found.currentPassword = 'Enter your current password';
-    setErrors(found);
-    setAlert('');
-    if (!parsed.success || Object.keys(found).length > 0) return;
-    setBusy(true);
-    try {
-      const res = await api.post('v1/account/password', parsed.data);
-      notify('success', res.message ?? 'Password changed');
-      form.reset();
-      setOtp(emptyOtp());
-      setCodeSent(false);
-      setAccount({ ...account, hasPassword: true });
-      devicesChanged();
-    } catch (err) {
-      const problem = problemOf(err);
-      setErrors(problem.fields);
-      if (Object.keys(problem.fields).length === 0) setAlert(problem.message);
-    } finally {
-      setBusy(false);
-    }
+    const element = e.currentTarget;
+    const data = new FormData(element);
+    const missing: Record<string, string> =
+      account.hasPassword && !data.get('currentPassword') ? { currentPassword: 'Enter your current password' } : {};
+    const body = form.check(
+      passwordBody,
+      {
+        newPassword: data.get('newPassword'),
+        ...(account.hasPassword
+          ? { currentPassword: data.get('currentPassword') || undefined }
+          : { otp: otp.join('') }),
+      },
+      missing,
+    );
+    if (!body) return;
+    await form.run(
+      async () => {
+        const res = await api.post('v1/account/password', body);
+        notify('success', res.message ?? 'Password changed');
+        element.reset();
+        setOtp(emptyOtp());
+        setCodeSent(false);
+        setAccount({ ...account, hasPassword: true });
+        devicesChanged();
+      },
+      { onError: problemOf },
+    );
   }
 
   if (!account) return alert ? <FormAlert message={alert} /> : <Loading compact />;

@@ -1,35 +1,31 @@
 // /account, Profile: the name (at least 2 characters, checked here and by the API). A saved name goes
 // into the session store, so the avatar menu and every other island follow at once.
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { type ProfileResponse, profileBody } from '../../lib/schemas/account.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { updateUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
-import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { primaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 
 function ProfileForm({ user }: { user: User }) {
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = profileBody.safeParse({ name: new FormData(e.currentTarget).get('name') });
-    setError(parsed.success ? undefined : fieldErrors(parsed.error.issues).name);
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const res = await api.patch<ProfileResponse>('v1/account', parsed.data);
-      updateUser(res.user);
-      notify('success', res.message ?? 'Profile updated');
-    } catch (err) {
-      const problem = problemOf(err);
-      setError(problem.fields.name ?? problem.message);
-    } finally {
-      setBusy(false);
-    }
+    const body = form.check(profileBody, { name: new FormData(e.currentTarget).get('name') });
+    if (!body) return;
+    await form.run(
+      async () => {
+        const res = await api.patch<ProfileResponse>('v1/account', body);
+        updateUser(res.user);
+        notify('success', res.message ?? 'Profile updated');
+      },
+      { onError: problemOf },
+    );
   }
 
   return (
@@ -43,15 +39,16 @@ function ProfileForm({ user }: { user: User }) {
         minLength={2}
         maxLength={100}
         defaultValue={user.name}
-        error={error}
+        // The one field: a message that names no field is shown under it too.
+        error={form.errors.name ?? (form.alert || undefined)}
       />
       <div>
         <p className="text-sm font-medium text-ink">Email</p>
         <p className="mt-1 text-sm text-slate-700">{user.email}</p>
         <p className="mt-1 text-xs text-slate-600">You sign in with this address; it cannot be changed here.</p>
       </div>
-      <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={busy}>
-        {busy ? 'Saving...' : 'Save name'}
+      <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={form.busy}>
+        {form.busy ? 'Saving...' : 'Save name'}
       </button>
     </form>
   );

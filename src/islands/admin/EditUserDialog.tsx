@@ -10,6 +10,7 @@ import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 
 interface Props {
   user: User | null;
@@ -35,25 +36,21 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
   const [isAdmin, setIsAdmin] = useState(user.isAdmin);
   const [verified, setVerified] = useState(user.isAccountVerified);
   const [confirmSelf, setConfirmSelf] = useState(false);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { busy } = form;
   const self = user._id === me._id;
   const demotingSelf = self && user.isAdmin && !isAdmin;
   const path = `v1/admin/user/${encodeURIComponent(user._id)}`;
 
-  async function run(action: () => Promise<string>) {
-    setBusy(true);
-    setError('');
-    try {
-      notify('success', await action());
-      onSaved();
-      return true;
-    } catch (err) {
-      setError(errorMessage(err, 'Something went wrong. Please try again.'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  /** One of the dialog's calls; what it answers is the toast. */
+  function run(action: () => Promise<string>) {
+    return form.run(
+      async () => {
+        notify('success', await action());
+        onSaved();
+      },
+      { onError: (err) => ({ message: errorMessage(err, 'Something went wrong. Please try again.'), fields: {} }) },
+    );
   }
 
   async function save(e: SubmitEvent) {
@@ -64,7 +61,7 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
     if (verified !== user.isAccountVerified) body.isAccountVerified = verified;
     if (Object.keys(body).length === 0) return onClose();
     if (demotingSelf) {
-      if (!confirmSelf) return setError('Tick the box to confirm that you are removing your own admin role.');
+      if (!confirmSelf) return form.setAlert('Tick the box to confirm that you are removing your own admin role.');
       body.confirmSelfDemotion = true;
     }
     const done = await run(async () => (await api.patch(path, body)).message);
@@ -117,7 +114,7 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
           </label>
         )}
         <p role="alert" className={errorClass}>
-          {error}
+          {form.alert}
         </p>
         <div className="flex flex-wrap justify-end gap-3">
           <button type="button" className={secondaryButton} onClick={onClose}>

@@ -7,6 +7,7 @@ import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
 import { STATUS_LABELS, STATUS_OPTIONS, when } from './admin-labels.ts';
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton, selectClass } from '../ui/classes.ts';
+import { toastProblem, useForm } from '../ui/useForm.ts';
 
 const DELIVERY: Record<AdminEnquiry['replies'][number]['delivery'], string> = {
   queued: 'Sending…',
@@ -23,22 +24,20 @@ interface Props {
 
 export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props) {
   const [note, setNote] = useState(e.note);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useForm();
   const id = e._id;
   // The server's copy (trimmed, or changed by another admin) replaces the field once saved.
   useEffect(() => setNote(e.note), [e.note]);
 
   async function update(body: { status?: EnquiryStatus; note?: string }, done: string) {
-    setSaving(true);
-    try {
-      await api.patch(`v1/admin/contact/${encodeURIComponent(id)}`, body);
-      notify('success', done);
-      onChanged();
-    } catch (err) {
-      notify('error', errorMessage(err, 'Could not save the change'));
-    } finally {
-      setSaving(false);
-    }
+    await run(
+      async () => {
+        await api.patch(`v1/admin/contact/${encodeURIComponent(id)}`, body);
+        notify('success', done);
+        onChanged();
+      },
+      { onError: toastProblem((err) => errorMessage(err, 'Could not save the change')) },
+    );
   }
 
   const saveNote = (ev: SubmitEvent) => {

@@ -6,6 +6,7 @@ import { type AdminEnquiry, replyBody } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 
 interface Props {
   enquiry: AdminEnquiry | null;
@@ -15,32 +16,31 @@ interface Props {
 
 export function ReplyDialog({ enquiry, onClose, onSent }: Props) {
   const [text, setText] = useState('');
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { busy } = form;
+  // The one field: a check's message and the server's answer are shown in the same place.
+  const error = form.errors.message ?? form.alert;
 
   const close = () => {
     setText('');
-    setError('');
+    form.reset();
     onClose();
   };
 
   async function send(e: SubmitEvent) {
     e.preventDefault();
     if (!enquiry) return;
-    const parsed = replyBody.safeParse({ message: text });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? 'Write a reply');
-    setBusy(true);
-    try {
-      await api.post(`v1/admin/contact/${encodeURIComponent(enquiry._id)}/reply`, parsed.data);
-      notify('success', 'Reply sent');
-      setText('');
-      setError('');
-      onSent();
-    } catch (err) {
-      setError(errorMessage(err, 'Could not send the reply'));
-    } finally {
-      setBusy(false);
-    }
+    const body = form.check(replyBody, { message: text });
+    if (!body) return;
+    await form.run(
+      async () => {
+        await api.post(`v1/admin/contact/${encodeURIComponent(enquiry._id)}/reply`, body);
+        notify('success', 'Reply sent');
+        setText('');
+        onSent();
+      },
+      { onError: (err) => ({ message: errorMessage(err, 'Could not send the reply'), fields: {} }) },
+    );
   }
 
   return (

@@ -9,27 +9,27 @@ import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { Protected } from '../ui/Protected.tsx';
 import { requestVerifyCode } from '../../lib/verify-email.ts';
 import { linkClass, primaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 
 function VerifyForm({ email }: { email: string }) {
   const [otp, setOtp] = useState(emptyOtp);
-  const [busy, setBusy] = useState(false);
-  const [resending, setResending] = useState(false);
+  const { busy, run } = useForm();
+  const resending = useForm();
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    setBusy(true);
-    try {
-      const res = await api.post('v1/auth/verify-account', { otp: otp.join('') });
-      flashAndGo('success', res.message || 'Email verified', '/userdashboard');
-    } catch (err) {
-      flashAndGo('error', errorMessage(err), '/userdashboard');
-    }
-  }
-
-  async function resend() {
-    setResending(true);
-    await requestVerifyCode('stay');
-    setResending(false);
+    // Either answer leaves for the dashboard with its message.
+    await run(
+      async () => {
+        try {
+          const res = await api.post('v1/auth/verify-account', { otp: otp.join('') });
+          flashAndGo('success', res.message || 'Email verified', '/userdashboard');
+        } catch (err) {
+          flashAndGo('error', errorMessage(err), '/userdashboard');
+        }
+      },
+      { leaving: true },
+    );
   }
 
   return (
@@ -47,7 +47,12 @@ function VerifyForm({ email }: { email: string }) {
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         No code?{' '}
-        <button type="button" className={linkClass} onClick={() => void resend()} disabled={resending}>
+        <button
+          type="button"
+          className={linkClass}
+          onClick={() => void resending.run(() => requestVerifyCode('stay'))}
+          disabled={resending.busy}
+        >
           Send a new code
         </button>
       </p>

@@ -8,9 +8,10 @@ import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
+import { toastProblem, useForm } from '../ui/useForm.ts';
 
 type Step = 'email' | 'otp' | 'password';
 
@@ -41,13 +42,16 @@ function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
   );
 }
 
+function resetFailed(err: unknown) {
+  notify('error', 'Failed to reset password');
+  return { message: errorMessage(err, ''), fields: {} };
+}
+
 function Wizard() {
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState(emptyOtp);
-  const [error, setError] = useState('');
-  const [serverError, setServerError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
   usePreloadedAuthSchemas();
 
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
@@ -55,21 +59,18 @@ function Wizard() {
     const typed = new FormData(e.currentTarget).get('email');
     const schemas = await authSchemas();
     if (!schemas) return;
-    const parsed = schemas.resetOtpBody.safeParse({ email: typed });
-    setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).email ?? ''));
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const res = await api.post('v1/auth/reset-otp', parsed.data);
-      if (res.message) notify('success', res.message);
-      if (res.message !== 'OTP sent to your email') notify('success', 'OTP sent to your email');
-      setEmail(parsed.data.email);
-      setStep('otp');
-    } catch (err) {
-      notify('error', errorMessage(err, 'Failed to send OTP'));
-    } finally {
-      setBusy(false);
-    }
+    const body = form.check(schemas.resetOtpBody, { email: typed });
+    if (!body) return;
+    await form.run(
+      async () => {
+        const res = await api.post('v1/auth/reset-otp', body);
+        if (res.message) notify('success', res.message);
+        if (res.message !== 'OTP sent to your email') notify('success', 'OTP sent to your email');
+        setEmail(body.email);
+        setStep('otp');
+      },
+      { onError: toastProblem((err) => errorMessage(err, 'Failed to send OTP')) },
+    );
   }
 
   async function checkCode(e: SubmitEvent<HTMLFormElement>) {
@@ -78,11 +79,11 @@ function Wizard() {
     if (!schemas) return;
     const parsed = schemas.otpField.safeParse(otp.join(''));
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid OTP');
+      form.setErrors({ otp: parsed.error.issues[0]?.message ?? 'Invalid OTP' });
       notify('error', 'Invalid OTP');
       return;
     }
-    setError('');
+    form.setErrors({});
     notify('success', 'OTP verified');
     setStep('password');
   }
@@ -92,19 +93,15 @@ function Wizard() {
     const body = { email, otp: otp.join(''), NewPassword: new FormData(e.currentTarget).get('password') };
     const schemas = await authSchemas();
     if (!schemas) return;
-    const parsed = schemas.resetPasswordBody.safeParse(body);
-    setError(parsed.success ? '' : (fieldErrors(parsed.error.issues).NewPassword ?? ''));
-    setServerError('');
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      await api.post('v1/auth/reset-password', parsed.data);
-      flashAndGo('success', 'Password reset successfully', '/login');
-    } catch (err) {
-      notify('error', 'Failed to reset password');
-      setServerError(errorMessage(err, ''));
-      setBusy(false);
-    }
+    const checked = form.check(schemas.resetPasswordBody, body);
+    if (!checked) return;
+    await form.run(
+      async () => {
+        await api.post('v1/auth/reset-password', checked);
+        flashAndGo('success', 'Password reset successfully', '/login');
+      },
+      { leaving: true, onError: resetFailed },
+    );
   }
 
   const [title, intro] = titles[step];
@@ -112,8 +109,8 @@ function Wizard() {
     <AuthCard title={title} intro={intro}>
       {step === 'email' && (
         <form onSubmit={sendCode} noValidate className="grid gap-4">
-          <Field id="email" label="Email" type="email" autoComplete="email" required error={error} />
-          <Submit busy={busy}>Send code</Submit>
+          <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
+          <Submit busy={form.busy}>Send code</Submit>
         </form>
       )}
       {step === 'otp' && (
@@ -124,13 +121,13 @@ function Wizard() {
               id="otp"
               value={otp}
               onChange={setOtp}
-              invalid={!!error}
-              describedBy={error ? 'otp-error' : undefined}
+              invalid={!!form.errors.otp}
+              describedBy={form.errors.otp ? 'otp-error' : undefined}
             />
           </fieldset>
-          {error && (
+          {form.errors.otp && (
             <p id="otp-error" className={errorClass}>
-              {error}
+              {form.errors.otp}
             </p>
           )}
           <Submit busy={false}>Continue</Submit>
@@ -138,17 +135,17 @@ function Wizard() {
       )}
       {step === 'password' && (
         <form onSubmit={reset} noValidate className="grid gap-4">
-          {serverError && <FormAlert message={serverError} />}
+          {form.alert && <FormAlert message={form.alert} />}
           <Field
             id="password"
             label="New password"
             type="password"
             autoComplete="new-password"
             required
-            error={error}
+            error={form.errors.NewPassword}
           />
-          <Submit busy={busy}>Reset password</Submit>
-          {serverError && (
+          <Submit busy={form.busy}>Reset password</Submit>
+          {form.alert && (
             <button type="button" className={linkClass} onClick={() => setStep('otp')}>
               Enter the code again
             </button>

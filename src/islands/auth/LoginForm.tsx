@@ -1,5 +1,5 @@
 // /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset.
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
@@ -8,52 +8,52 @@ import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, OrDivider } from './AuthCard.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, primaryButton } from '../ui/classes.ts';
+
+function signInFailed(err: unknown) {
+  const message = errorMessage(err, 'Invalid credentials');
+  notify('error', message);
+  return { message, fields: {} };
+}
 
 function Form() {
   useGuard('guest');
   usePreloadedAuthSchemas();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const schemas = await authSchemas();
     if (!schemas) return;
-    const parsed = schemas.signInBody.safeParse({ email: data.get('email'), password: data.get('password') });
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    setServerError('');
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const res = await api.post<SessionResponse>('v1/auth/sign-in', parsed.data);
-      startSession(res.token, res.user);
-      flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
-    } catch (err) {
-      const message = errorMessage(err, 'Invalid credentials');
-      setServerError(message);
-      notify('error', message);
-      setBusy(false);
-    }
+    const body = form.check(schemas.signInBody, { email: data.get('email'), password: data.get('password') });
+    if (!body) return;
+    await form.run(
+      async () => {
+        const res = await api.post<SessionResponse>('v1/auth/sign-in', body);
+        startSession(res.token, res.user);
+        flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
+      },
+      { leaving: true, onError: signInFailed },
+    );
   }
 
   return (
     <AuthCard title="Sign in" intro="Welcome back. Sign in to reach your dashboard.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {serverError && <FormAlert message={serverError} />}
-        <Field id="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+        {form.alert && <FormAlert message={form.alert} />}
+        <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
         <Field
           id="password"
           label="Password"
           type="password"
           autoComplete="current-password"
           required
-          error={errors.password}
+          error={form.errors.password}
         />
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="inline-flex items-center gap-2 text-slate-700">
@@ -64,8 +64,8 @@ function Form() {
             Forgot your password?
           </a>
         </div>
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
+        <button type="submit" className={primaryButton} disabled={form.busy}>
+          {form.busy ? 'Signing in...' : 'Sign in'}
         </button>
       </form>
       <OrDivider />

@@ -1,5 +1,5 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
-import { useState, type SubmitEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
@@ -8,58 +8,58 @@ import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, OrDivider } from './AuthCard.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { Field, fieldErrors } from '../ui/Field.tsx';
+import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+
+function signupFailed(err: unknown) {
+  notify('error', 'Enter a Vaild Email');
+  return { message: errorMessage(err, ''), fields: {} };
+}
 
 function Form() {
   useGuard('guest');
   usePreloadedAuthSchemas();
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [serverError, setServerError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(e.currentTarget));
     const schemas = await authSchemas();
     if (!schemas) return;
-    const parsed = schemas.signupBody.safeParse(fields);
-    setErrors(parsed.success ? {} : fieldErrors(parsed.error.issues));
-    setServerError('');
-    if (!parsed.success) return;
-    setBusy(true);
-    try {
-      const res = await api.post<Partial<SessionResponse>>('v1/auth/signup', parsed.data);
-      // The token is kept before the success check, as the product asks: an answer carrying a token has
-      // created the account even if it reports a problem.
-      if (res.token) startSession(res.token, res.user);
-      if (!res.success) throw new ApiError(200, res.message ?? 'Signup failed');
-      flashAndGo('success', 'Account created successfully!', '/login');
-    } catch (err) {
-      notify('error', 'Enter a Vaild Email');
-      setServerError(errorMessage(err, ''));
-      setBusy(false);
-    }
+    const body = form.check(schemas.signupBody, fields);
+    if (!body) return;
+    await form.run(
+      async () => {
+        const res = await api.post<Partial<SessionResponse>>('v1/auth/signup', body);
+        // The token is kept before the success check, as the product asks: an answer carrying a token has
+        // created the account even if it reports a problem.
+        if (res.token) startSession(res.token, res.user);
+        if (!res.success) throw new ApiError(200, res.message ?? 'Signup failed');
+        flashAndGo('success', 'Account created successfully!', '/login');
+      },
+      { leaving: true, onError: signupFailed },
+    );
   }
 
   return (
     <AuthCard title="Create your account" intro="Join us to follow your projects and claim featured sites.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {serverError && <FormAlert message={serverError} />}
-        <Field id="name" label="Full name" autoComplete="name" required error={errors.name} />
-        <Field id="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+        {form.alert && <FormAlert message={form.alert} />}
+        <Field id="name" label="Full name" autoComplete="name" required error={form.errors.name} />
+        <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
         <Field
           id="password"
           label="Password"
           type="password"
           autoComplete="new-password"
           required
-          error={errors.password}
+          error={form.errors.password}
         />
-        <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Creating account...' : 'Create account'}
+        <button type="submit" className={primaryButton} disabled={form.busy}>
+          {form.busy ? 'Creating account...' : 'Create account'}
         </button>
       </form>
       <OrDivider />

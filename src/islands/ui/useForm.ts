@@ -1,0 +1,88 @@
+// One form's state: its field errors, its form-level message (shown in a FormAlert or beside the field),
+// and whether a call is under way. A form keeps only its fields and its calls: `check` parses what was
+// typed with the form's zod schema, `run` makes a call with the button disabled and shows what failed.
+// Schemas are passed in, not imported here, so a form can load its own lazily.
+import { useState } from 'react';
+import { errorMessage, toApiError } from '../../lib/api-client.ts';
+import { notify } from '../../lib/toast.ts';
+import { fieldErrors } from './Field.tsx';
+
+/** What a failed call shows: a message, and the fields it names (a message naming a field goes there). */
+export interface Problem {
+  message: string;
+  fields: Record<string, string>;
+}
+
+type Parsed<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/** A zod schema, or anything that parses like one. */
+interface SafeParser<T> {
+  safeParse(input: unknown): Parsed<T>;
+}
+
+interface RunOptions {
+  /** What the failure shows (and any toast it makes); by default the API's message and named fields. */
+  onError?: (err: unknown) => Problem;
+  /** The work navigates away when it succeeds: the button stays disabled until the page goes. */
+  leaving?: boolean;
+}
+
+function defaultProblem(err: unknown): Problem {
+  const problem = toApiError(err);
+  return { message: errorMessage(problem), fields: fieldErrors(problem.issues) };
+}
+
+/** For a call whose failure is told in a toast, not in the form. */
+export function toastProblem(message: (err: unknown) => string) {
+  return (err: unknown): Problem => {
+    notify('error', message(err));
+    return { message: '', fields: {} };
+  };
+}
+
+export function useForm() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  /**
+   * The parsed input, or null with each field's first error shown. `extra` adds what the schema cannot
+   * say (a field that is required only in one mode); any entry in it also makes the check fail.
+   */
+  function check<T>(schema: SafeParser<T>, input: unknown, extra: Record<string, string> = {}): T | null {
+    const parsed = schema.safeParse(input);
+    const found = { ...(parsed.success ? {} : fieldErrors(parsed.error.issues)), ...extra };
+    setErrors(found);
+    setAlert('');
+    return parsed.success && Object.keys(found).length === 0 ? parsed.data : null;
+  }
+
+  /**
+   * Runs `work` (the call and what follows its success) with the form busy. A failure shows the fields it
+   * names, or else its message. True when the work completed.
+   */
+  async function run(work: () => Promise<unknown>, options: RunOptions = {}): Promise<boolean> {
+    setBusy(true);
+    setAlert('');
+    try {
+      await work();
+      if (!options.leaving) setBusy(false);
+      return true;
+    } catch (err) {
+      const problem = (options.onError ?? defaultProblem)(err);
+      setErrors(problem.fields);
+      setAlert(Object.keys(problem.fields).length === 0 ? problem.message : '');
+      setBusy(false);
+      return false;
+    }
+  }
+
+  function reset() {
+    setErrors({});
+    setAlert('');
+  }
+
+  return { errors, alert, busy, check, run, reset, setErrors, setAlert };
+}
