@@ -4,6 +4,7 @@
 // names the variable.
 import { z } from 'zod';
 import path from 'node:path';
+import { normaliseEmail } from '../server/users/email.ts';
 
 const flag = z
   .enum(['true', 'false', '1', '0', ''])
@@ -46,6 +47,10 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().default('Agency <no-reply@localhost>'),
   CONTACT_NOTIFY_EMAIL: z.email().optional(),
+  // Accounts with these addresses become admins once the address is verified (users/admin-emails.ts).
+  ADMIN_EMAILS: commaList
+    .transform((list) => list.map(normaliseEmail))
+    .pipe(z.array(z.email('must be a comma-separated list of e-mail addresses'))),
   CORS_ORIGINS: commaList,
   TRUST_PROXY: flag,
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -150,6 +155,7 @@ export function loadConfig(env: Env = process.env) {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactNotifyEmail: e.CONTACT_NOTIFY_EMAIL,
+    adminEmails: e.ADMIN_EMAILS,
     corsOrigins: e.CORS_ORIGINS,
     trustProxy: e.TRUST_PROXY,
     rateLimits: e.RATE_LIMITS === 'on',

@@ -99,8 +99,9 @@ export async function startTestApi(env: Record<string, string> = {}, clock = tes
       }
       return { status: res.status, body, headers: res.headers };
     },
-    async close() {
-      await api.close();
+    async close(this: TestApi) {
+      // The API a test may have reopened on the same database (this.api), else the first.
+      await this.api.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

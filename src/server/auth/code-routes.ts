@@ -14,6 +14,7 @@ import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../core/ro
 import { normaliseEmail } from '../users/email.ts';
 import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed } from './codes.ts';
 import { hashPassword, refuseCommonPassword } from './passwords.ts';
+import { promoteListedAdmins } from '../users/admin-emails.ts';
 
 export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
 const CODE_REQUESTS_TOO_FAST = 'Too many code requests. Please wait a minute and try again.';
@@ -110,6 +111,7 @@ export function codeRoutes(deps: Deps) {
       await markCodeUsed(deps, tx, codeId);
       // The code reached this address, which proves it as well as a verification code would.
       await tx.update(users).set({ passwordHash, isAccountVerified: true }).where(eq(users.id, user.id));
+      await promoteListedAdmins(tx, deps.config.adminEmails, deps.now(), user.id);
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
     });
     // The owner has proved the address: failed sign-ins counted against it no longer apply.
@@ -137,6 +139,7 @@ export function codeRoutes(deps: Deps) {
     await deps.db.transaction(async (tx) => {
       await markCodeUsed(deps, tx, codeId);
       await tx.update(users).set({ isAccountVerified: true }).where(eq(users.id, user.id));
+      await promoteListedAdmins(tx, deps.config.adminEmails, deps.now(), user.id);
     });
     return c.json({ success: true as const, message: 'Email verified successfully' }, 200);
   });

@@ -14,6 +14,7 @@ import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
 import { createSession } from './sessions.ts';
+import { promoteListedAdmins } from '../users/admin-emails.ts';
 
 const PROVIDER = 'google';
 
@@ -97,6 +98,8 @@ async function findOrCreateUser(deps: Deps, identity: GoogleIdentity): Promise<U
     await tx
       .insert(identities)
       .values({ provider: PROVIDER, subject: identity.sub, userId: user!.id, email, createdAt: now });
-    return user!;
+    // Google has proved the address: a listed one makes the account an admin now.
+    const promoted = await promoteListedAdmins(tx, deps.config.adminEmails, now, user!.id);
+    return promoted.length > 0 ? { ...user!, isAdmin: true } : user!;
   });
 }

@@ -39,6 +39,7 @@ import { RateLimiter } from '../limits/rate-limiter.ts';
 import { jsonOnly, noStore } from './http-middleware.ts';
 import { loadCodeKey, loadTwoFactorKey } from './secrets.ts';
 import { userRoutes } from '../users/routes.ts';
+import { promoteListedAdmins } from '../users/admin-emails.ts';
 
 export interface Api {
   app: Hono;
@@ -82,6 +83,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   configureLog(config);
   const database = await openDatabase(config);
   const { db } = database;
+  // Accounts verified before ADMIN_EMAILS named them.
+  await promoteListedAdmins(db, config.adminEmails, now());
   const background = new Background();
   const mail = new Mailer(config, site.name, background);
   const limiter = new RateLimiter(db, now, config.rateLimits);
