@@ -11,6 +11,7 @@ import { clientDirectives } from './src/directives/register.ts';
 import { ConfigError, siteConfig } from './src/config/config.ts';
 import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';
+import { postBuild } from './src/build/post-build.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
@@ -50,6 +51,8 @@ export default defineConfig({
           new URL(page).pathname,
         ),
     }),
+    // Last: CSS per page, Netlify's _headers and the .br/.gz twins, over every file the others wrote.
+    postBuild(),
   ],
   security: {
     // Hashes for every script and style Astro emits, in a <meta> CSP on each page; the server and

@@ -1,5 +1,5 @@
 // The build as a new user runs it: a copy of the project with its settings in `.env` only (none of them in
-// the environment), NODE_ENV=development left in the shell, and Netlify's NETLIFY=true for the postbuild
+// the environment), NODE_ENV=development left in the shell, and Netlify's NETLIFY=true for the post-build
 // step. The site's address must reach canonical links, Open Graph tags and the sitemap, the API's origin the
 // CSP (the pages' <meta> and Netlify's _headers) and the browser bundle; React must be its production build;
 // and no .br/.gz twins may be published on Netlify. Then the server, started in the same folder with nothing
@@ -53,8 +53,7 @@ beforeAll(async () => {
     env,
     maxBuffer: 64 * 1024 * 1024,
   });
-  const post = await run(process.execPath, ['--import', 'tsx', 'scripts/postbuild.ts', 'dist'], { cwd: project, env });
-  buildLog = astro.stdout + astro.stderr + post.stdout + post.stderr;
+  buildLog = astro.stdout + astro.stderr;
   console.log(`build with .env: ${Math.round(performance.now() - started)} ms`);
 }, 300_000);
 

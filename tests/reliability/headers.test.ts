@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeNetlifyHeaders } from '../../scripts/postbuild/netlify-headers.ts';
+import { writeNetlifyHeaders } from '../../src/build/netlify-headers.ts';
 import { makeMiniDist } from '../../scripts/reliability/common.ts';
 import { COMMON_HEADERS, HSTS, isHttps } from '../../src/server/core/security-headers.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';

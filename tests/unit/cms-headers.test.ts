@@ -1,10 +1,10 @@
-// The editor's policy on Netlify: scripts/postbuild/netlify-headers.ts keeps /cms/ out of the site-wide
+// The editor's policy on Netlify: src/build/netlify-headers.ts keeps /cms/ out of the site-wide
 // union (so that no page gains 'unsafe-inline' or GitHub) and gives /cms/* a rule of its own, after /*.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeNetlifyHeaders } from '../../scripts/postbuild/netlify-headers.ts';
+import { writeNetlifyHeaders } from '../../src/build/netlify-headers.ts';
 import { CMS_CSP } from '../../src/cms/csp.ts';
 
 const page = (csp: string) => `<html><head><meta http-equiv="content-security-policy" content="${csp}"></head></html>`;

@@ -10,28 +10,8 @@ import { AdminUsers } from './AdminUsers.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Protected } from '../ui/Protected.tsx';
 import { TopBar } from '../ui/TopBar.tsx';
+import { type AdminView, adminPages } from './admin-pages.ts';
 import { DashboardContent } from '../account/DashboardContent.tsx';
-
-export type AdminView =
-  | 'dashboard'
-  | 'addwebsite'
-  | 'users'
-  | 'contact'
-  | 'userdashboard'
-  | 'trash'
-  | 'activity'
-  | 'analytics';
-
-const nav: { view: AdminView; label: string; href: string }[] = [
-  { view: 'dashboard', label: 'Dashboard', href: '/admin' },
-  { view: 'addwebsite', label: 'Add Website', href: '/admin/addwebsite' },
-  { view: 'users', label: 'Users', href: '/admin/adminusers' },
-  { view: 'contact', label: 'Contact', href: '/admin/contactdetails' },
-  { view: 'userdashboard', label: 'User Dashboard', href: '/admin/userdashboard' },
-  { view: 'trash', label: 'Trash', href: '/admin/trash' },
-  { view: 'activity', label: 'Activity', href: '/admin/activity' },
-  { view: 'analytics', label: 'Analytics', href: '/admin/analytics' },
-];
 
 function Section({ title, children }: { title: string; children?: ReactNode }) {
   return (
@@ -58,7 +38,7 @@ export default function AdminApp({ view, siteName, featured }: Props) {
             <TopBar siteName={siteName} user={user}>
               <nav aria-label="Admin" className="mx-auto w-full max-w-6xl overflow-x-auto px-4 sm:px-6 lg:px-8">
                 <ul className="flex gap-1 pb-2">
-                  {nav.map((n) => (
+                  {adminPages.map((n) => (
                     <li key={n.view}>
                       <a
                         href={n.href}

@@ -5,7 +5,7 @@
 // rule for /cms/* after the one for /*, which Netlify applies in its place for those paths.
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pageCspFromHtml } from '../../src/server/core/security-headers.ts';
+import { pageCspFromHtml } from '../server/core/security-headers.ts';
 
 export async function writeNetlifyHeaders(dist: string): Promise<void> {
   const directives = new Map<string, Set<string>>();

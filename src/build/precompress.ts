@@ -3,7 +3,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
-import { isCompressible } from '../../src/server/site/mime.ts';
+import { isCompressible } from '../server/site/mime.ts';
 
 export async function precompress(dist: string): Promise<number> {
   let count = 0;

@@ -1,0 +1,36 @@
+// What the build does once Astro has written dist/: each page's CSS cut to what it uses, Netlify's _headers
+// (the pages' CSP), and .br/.gz twins of every text file for the Node server. An integration, so that
+// `astro build` alone (any --outDir included) gives the dist/ that is served. Netlify compresses by itself
+// and would publish the twins as files of their own, so a build on Netlify (which sets NETLIFY=true) writes
+// none. Listed last in astro.config.mjs: the other integrations' files (sitemap, the editor) are compressed too.
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { moveIslandStyleToHead } from './island-style.ts';
+import { writeNetlifyHeaders } from './netlify-headers.ts';
+import { prunePagesCss } from './page-css.ts';
+import { precompress } from './precompress.ts';
+
+export function postBuild(): AstroIntegration {
+  return {
+    name: 'agency-post-build',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        await moveIslandStyleToHead(dist);
+        const css = await prunePagesCss(dist);
+        logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
+        await writeNetlifyHeaders(dist);
+        if (process.env.NETLIFY === 'true') {
+          logger.info('_headers written; no .br/.gz twins on Netlify (it compresses by itself)');
+        } else {
+          const count = await precompress(dist);
+          logger.info(`_headers written; ${count} files precompressed (.br and .gz)`);
+        }
+      },
+    },
+  };
+}
+
+function kb(bytes: number) {
+  return `${(bytes / 1024).toFixed(0)} KB`;
+}
