@@ -39,12 +39,5 @@ export function readingMinutes(post: Post): number {
 /** Every tag of the published posts, alphabetically. */
 export const allTags = (posts: Post[]) => [...new Set(posts.flatMap((p) => p.data.tags))].sort();
 
-/** Splits a list into pages of `size`: page n (from 1) holds items (n-1)*size to n*size. */
-export function paginate<T>(items: T[], size = PAGE_SIZE): T[][] {
-  const pages: T[][] = [];
-  for (let i = 0; i < items.length; i += size) pages.push(items.slice(i, i + size));
-  return pages.length ? pages : [[]];
-}
-
 export const formatDate = (date: Date) =>
   date.toLocaleDateString('en-IN', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
