@@ -9,6 +9,8 @@
 //    MIX_ROUNDS rounds;
 // 3. beacons: the static page's saturation throughput alone, then beside a steady stream of analytics
 //    page views (BEACON_RATE a second); the goal is at least 80 % of the throughput alone.
+// 4. outbox: mails per second from the mail outbox to a local SMTP catcher, beside the old code path's
+//    figure (`npm run bench -- outbox` runs this part alone, with no build).
 // Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SECONDS and BENCH_MIX_ROUNDS adjust the load.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +21,7 @@ import { ARGON2_OPTIONS } from '../src/server/auth/passwords.ts';
 import { startPostgres } from '../tests/helpers/postgres.ts';
 import { freePort, startServer } from '../tests/helpers/server.ts';
 import { run, type RunFigures } from './load/autocannon-run.ts';
+import { printOutboxBench } from './load/outbox-bench.ts';
 import { steady, type Stream, type StreamFigures } from './load/steady.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -217,6 +220,11 @@ async function mix(s: Session, other: Session, db: string): Promise<Mix> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
+if (process.argv[2] === 'outbox') {
+  await printOutboxBench();
+  process.exit(0);
+}
+
 const rows: Row[] = [];
 const mixes: Mix[] = [];
 const beaconLoads: BeaconLoad[] = [];
@@ -332,3 +340,4 @@ const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
 console.log(
   `\nargon2id (m=${memoryCost} KiB, t=${timeCost}, p=${parallelism}) alone, one thread: ${argon2.toFixed(1)} hashes/s`,
 );
+await printOutboxBench();

@@ -70,6 +70,8 @@ export type CookieConsent = (typeof COOKIE_CONSENT_VALUES)[number];
 
 /** localStorage key of the session token (the product names it `token`). */
 export const TOKEN_KEY = 'token';
+/** The device token sign-in answers carry: kept across sign-outs, sent back with the next sign-in. */
+export const DEVICE_TOKEN_KEY = 'deviceToken';
 
 /** localStorage key of the cookie-consent choice (one of COOKIE_CONSENT_VALUES). */
 export const COOKIE_CONSENT_KEY = 'cookieConsent';

@@ -1,7 +1,7 @@
 // The one session store: the token in localStorage under TOKEN_KEY, the current user fetched on load,
 // and every open tab following a sign-in or sign-out through the `storage` event.
 import { atom, map, onMount } from 'nanostores';
-import { TOKEN_KEY } from './constants.ts';
+import { DEVICE_TOKEN_KEY, TOKEN_KEY } from './constants.ts';
 import type { CurrentUserResponse, User } from './schemas/auth.ts';
 import { api, ApiError, errorMessage, readToken } from './api-client.ts';
 import { flashAndGo, notify } from './toast.ts';
@@ -50,12 +50,19 @@ export async function loadUser() {
   }
 }
 
-/** After signup, sign-in or Google: keep the token; the user is fetched (or taken from the answer). */
-export function startSession(token: string, user?: User) {
+/**
+ * After signup, sign-in or Google: keep the token; the user is fetched (or taken from the answer). A
+ * device token (password sign-in and signup) is kept apart, beyond sign-out: sent back with the next
+ * sign-in, it lets this browser in while strangers' failed guesses hold the account.
+ */
+export function startSession(token: string, user?: User, deviceToken?: string) {
   localStorage.setItem(TOKEN_KEY, token);
+  if (deviceToken) localStorage.setItem(DEVICE_TOKEN_KEY, deviceToken);
   if (user) $session.set({ token, userData: user, isLoading: false, isLoggedIn: true, loadError: null });
   else void loadUser();
 }
+
+export const readDeviceToken = () => localStorage.getItem(DEVICE_TOKEN_KEY) ?? undefined;
 
 /** After a change to the signed-in user (a new name): every island showing it follows at once. */
 export function updateUser(user: User) {

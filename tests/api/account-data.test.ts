@@ -6,7 +6,7 @@ import { enquiries, identities, oneTimeCodes, sessions, users } from '../../src/
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { codeFor, startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.ts';
 import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { freshIp, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
+import { freshIp, proveAddress, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
 
 let t: TestApi;
 let smtp: SmtpCatcher;
@@ -154,6 +154,7 @@ describe('POST /api/v1/account/delete', () => {
     const second = (
       await t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password: acc.password }, ip: freshIp() })
     ).body.token;
+    await proveAddress(t, smtp, acc);
     await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, ip: freshIp() });
     await send('kept for the company', acc.token);
     expect((await countRows(acc.user._id)).codes).toBe(1);

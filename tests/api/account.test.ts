@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
 import { codeFor, startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.ts';
 import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { freshIp, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
+import { freshIp, proveAddress, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
 
 const FIREFOX = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const SAFARI_IOS =
@@ -184,6 +184,7 @@ describe('DELETE /api/v1/account/sessions/{id}', () => {
 describe('POST /api/v1/account/password', () => {
   it('changes the password, ends every other session, keeps this one, and mails a notice', async () => {
     const acc = await signUp(t);
+    await proveAddress(t, smtp, acc);
     const laptop = await signIn(acc, FIREFOX);
     const phone = await signIn(acc, SAFARI_IOS);
     const res = await t.call('POST', '/v1/account/password', {

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { createApi, type Api } from '../../src/server/core/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createDatabaseOn } from './postgres.ts';
+import { extractCode, type SmtpCatcher } from './smtp-catcher.ts';
 
 export interface Clock {
   now: () => Date;
@@ -137,4 +138,17 @@ export async function signUp(
   });
   if (res.status !== 201) throw new Error(`signup failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { token: res.body.token, user: res.body.user, email, password };
+}
+
+/** Proves the account's address the way its owner does: the mailed verification code, typed back. */
+export async function proveAddress(t: TestApi, smtp: SmtpCatcher, acc: Account): Promise<void> {
+  const sent = await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, ip: freshIp() });
+  if (sent.status !== 200) throw new Error(`verify-otp failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const mail = await smtp.waitFor((m) => m.to === acc.email && /Verify your e-mail/.test(m.subject));
+  const res = await t.call('POST', '/v1/auth/verify-account', {
+    token: acc.token,
+    body: { otp: extractCode(mail.text) },
+    ip: freshIp(),
+  });
+  if (res.status !== 200) throw new Error(`verify-account failed: ${res.status} ${JSON.stringify(res.body)}`);
 }

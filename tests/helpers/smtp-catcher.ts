@@ -10,6 +10,7 @@ export interface CaughtMail {
   from: string;
   replyTo: string;
   subject: string;
+  messageId: string;
   text: string;
   html: string;
   receivedAt: string;
@@ -24,6 +25,8 @@ export interface SmtpCatcher {
   hold(): void;
   /** Resolves once a message has arrived and is being held (its sender waits for the answer). */
   held(): Promise<void>;
+  /** Answers each message `ms` after it arrived, like a slow relay (0: at once). */
+  pace(ms: number): void;
   release(): void;
   waitFor(pred: (m: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   close(): Promise<void>;
@@ -38,6 +41,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
   let gate: Promise<void> = Promise.resolve();
   let open: (() => void) | undefined;
   const holdWaiters: (() => void)[] = [];
+  let paceMs = 0;
   if (opts.dir) await mkdir(opts.dir, { recursive: true });
 
   const server = new SMTPServer({
@@ -49,11 +53,13 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
         .then(async (parsed) => {
           if (open) for (const notify of holdWaiters.splice(0)) notify();
           await gate;
+          if (paceMs > 0) await new Promise((r) => setTimeout(r, paceMs));
           const mail: CaughtMail = {
             to: addressText(parsed.to),
             from: addressText(parsed.from),
             replyTo: addressText(parsed.replyTo),
             subject: parsed.subject ?? '',
+            messageId: parsed.messageId ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             receivedAt: new Date().toISOString(),
@@ -86,6 +92,9 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
       if (!open) gate = new Promise((resolve) => (open = resolve));
     },
     held: () => new Promise<void>((resolve) => holdWaiters.push(resolve)),
+    pace(ms) {
+      paceMs = ms;
+    },
     release() {
       open?.();
       open = undefined;

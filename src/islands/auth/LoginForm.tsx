@@ -2,7 +2,7 @@
 import type { SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
-import { startSession } from '../../lib/session.ts';
+import { readDeviceToken, startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, OrDivider } from './AuthCard.tsx';
@@ -34,8 +34,8 @@ function Form() {
     if (!body) return;
     await form.run(
       async () => {
-        const res = await api.post<SessionResponse>('v1/auth/sign-in', body);
-        startSession(res.token, res.user);
+        const res = await api.post<SessionResponse>('v1/auth/sign-in', { ...body, deviceToken: readDeviceToken() });
+        startSession(res.token, res.user, res.deviceToken);
         flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
       },
       { leaving: true, onError: signInFailed },

@@ -36,7 +36,7 @@ function Form() {
         const res = await api.post<Partial<SessionResponse>>('v1/auth/signup', body);
         // The token is kept before the success check, as the product asks: an answer carrying a token has
         // created the account even if it reports a problem.
-        if (res.token) startSession(res.token, res.user);
+        if (res.token) startSession(res.token, res.user, res.deviceToken);
         if (!res.success) throw new ApiError(200, res.message ?? 'Signup failed');
         flashAndGo('success', 'Account created successfully!', '/login');
       },

@@ -30,6 +30,8 @@ export const signupBody = z.object({
 export const signInBody = z.object({
   email: email('Please enter a valid email address'),
   password: passwordField,
+  /** The device token an earlier sign-in gave this browser: failed sign-ins by others do not lock it out. */
+  deviceToken: z.string().max(200).optional(),
 });
 
 export const resetOtpBody = z.object({ email: email('Please enter a valid email address') });
@@ -62,6 +64,8 @@ export const sessionResponse = z.object({
   message: z.string(),
   token: z.string(),
   user: userSchema,
+  /** Signup and password sign-in: for the browser to send back with its next sign-in (signInBody). */
+  deviceToken: z.string().optional(),
 });
 
 /** GET /api/v1/auth/user */

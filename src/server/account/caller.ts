@@ -4,7 +4,7 @@ import type { Deps } from '../core/context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import type { NoticeContext } from '../mail/account-templates.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail, PRIORITY } from '../mail/outbox.ts';
 import type { MailContent } from '../mail/templates.ts';
 import { deviceName } from './device.ts';
 
@@ -20,9 +20,11 @@ export function noticeContext(deps: Deps, session: SessionRow, when: Date): Noti
 }
 
 /**
- * Queues a security notice, only to an address the owner has proved: an unproved one may belong to
- * someone else, who should not hear about this account.
+ * Queues a security notice, only to an address the owner has proved: sign-up proves none, so an unproved
+ * one may be a stranger's, and every change would mail them. Notices go out before bulk mail, and are
+ * forgotten with the account (forget.ts).
  */
 export async function queueNotice(tx: Pick<Db, 'insert'>, now: Date, user: UserRow, mail: MailContent) {
-  if (user.isAccountVerified) await enqueueMail(tx, now, { to: user.email, ...mail });
+  if (!user.isAccountVerified) return;
+  await enqueueMail(tx, now, { to: user.email, ...mail }, { priority: PRIORITY.notice, accountId: user.id });
 }

@@ -1,6 +1,6 @@
 // Changing the password from /account: proven with the current one (or, for an account without one,
 // a mailed code), then every other session ends and a notice goes to the account's address, both in
-// the transaction that stores the new hash.
+// the transaction that stores the new hash (to a proved address only, caller.ts).
 import { and, eq, ne } from 'drizzle-orm';
 import type { PasswordBody } from '../../lib/schemas/account.ts';
 import type { Deps } from '../core/context.ts';
@@ -9,8 +9,7 @@ import { ApiError } from '../core/errors.ts';
 import { markCodeUsed } from '../auth/codes.ts';
 import { hashPassword, refuseCommonPassword } from '../auth/passwords.ts';
 import { passwordChangedMail, passwordSetMail } from '../mail/account-templates.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { type Caller, noticeContext } from './caller.ts';
+import { type Caller, noticeContext, queueNotice } from './caller.ts';
 import { proveOwner } from './proof.ts';
 
 /** Returns the answer's message. The caller kicks the outbox afterwards. */
@@ -39,8 +38,7 @@ export async function changePassword(deps: Deps, { user, session, ip }: Caller, 
     if (codeId) await markCodeUsed(deps, tx, codeId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id)));
-    const mail = hadPassword ? passwordChangedMail(ctx) : passwordSetMail(ctx);
-    await enqueueMail(tx, now, { to: user.email, ...mail });
+    await queueNotice(tx, now, user, hadPassword ? passwordChangedMail(ctx) : passwordSetMail(ctx));
   });
   return hadPassword
     ? 'Password changed. Every other device has been signed out.'

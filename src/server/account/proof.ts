@@ -31,7 +31,9 @@ export async function proveOwner(
     const { passwordHash } = user;
     const password = proof.password;
     if (!password) throw missing(how.passwordField, 'Enter your current password');
-    if (!(await underSignInLimits(deps, ip, user.email, () => verifyPassword(passwordHash, password)))) {
+    // The caller is signed in to the account: held by its own failures only, not by strangers'.
+    const check = () => verifyPassword(passwordHash, password);
+    if (!(await underSignInLimits(deps, ip, user.email, check, { signedIn: true }))) {
       throw new ApiError(401, WRONG_PASSWORD, {}, [{ path: how.passwordField, message: WRONG_PASSWORD }]);
     }
     return undefined;

@@ -141,6 +141,7 @@ export function accountRoutes(deps: Deps, outbox: OutboxWorker) {
         [RULES.codeRequestPerIp, ipOf(c)],
         [RULES.codeMailPerAddress, user.email],
         [RULES.codeMailPerAddressHour, user.email],
+        [RULES.codeMailPerAddressDay, user.email],
       ],
       'Too many code requests. Please wait a minute and try again.',
     );

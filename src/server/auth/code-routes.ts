@@ -66,6 +66,7 @@ export function codeRoutes(deps: Deps) {
         [RULES.codeRequestPerIp, ip],
         [RULES.codeMailPerAddress, email],
         [RULES.codeMailPerAddressHour, email],
+        [RULES.codeMailPerAddressDay, email],
       ],
       CODE_REQUESTS_TOO_FAST,
     );

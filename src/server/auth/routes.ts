@@ -15,6 +15,7 @@ import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';
 import { createSession, endSessions } from './sessions.ts';
+import { rememberClient } from './known-clients.ts';
 import { underSignInLimits } from './sign-in-limits.ts';
 import { isTwoFactorOn } from '../two-factor/second-factor.ts';
 import { startTwoFactorSignIn } from '../two-factor/sign-in-routes.ts';
@@ -85,7 +86,11 @@ export function authRoutes(deps: Deps) {
     // Lost a race with a concurrent signup for the same address.
     if (!user) throw new ApiError(409, EMAIL_TAKEN);
     const token = await createSession(deps, user.id, c.req.header('user-agent'), 'password');
-    return c.json({ success: true as const, message: 'Account created successfully!', token, user: toUser(user) }, 201);
+    const deviceToken = await rememberClient(deps, user.id, email, ip);
+    return c.json(
+      { success: true as const, message: 'Account created successfully!', token, user: toUser(user), deviceToken },
+      201,
+    );
   });
 
   app.openapi(signIn, async (c) => {
@@ -100,6 +105,7 @@ export function authRoutes(deps: Deps) {
       ip,
       email,
       async () => (await verifyPassword(user?.passwordHash ?? null, body.password)) && user !== undefined,
+      { userId: user?.id, deviceToken: body.deviceToken },
     );
     if (!valid || !user) throw new ApiError(401, INVALID_CREDENTIALS);
     if (await isTwoFactorOn(deps, user.id)) {
@@ -115,7 +121,11 @@ export function authRoutes(deps: Deps) {
       );
     }
     const token = await createSession(deps, user.id, c.req.header('user-agent'), 'password');
-    return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
+    const deviceToken = await rememberClient(deps, user.id, email, ip);
+    return c.json(
+      { success: true as const, message: 'Signed in successfully', token, user: toUser(user), deviceToken },
+      200,
+    );
   });
 
   app.openapi(currentUser, (c) => c.json({ success: true as const, userData: toUser(c.get('user')) }, 200));

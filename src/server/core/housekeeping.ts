@@ -7,7 +7,8 @@ import { purgeTrash } from '../trash/trash.ts';
 import { rollUpAndPurge } from '../analytics/rollup.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
-import { authChallenges, oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
+import { KNOWN_CLIENT_DAYS } from '../auth/known-clients.ts';
+import { authChallenges, knownClients, oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
 import { log } from './log.ts';
 
 export interface Purge {
@@ -29,6 +30,16 @@ export const PURGES: Purge[] = [
     name: 'expired sessions',
     run: async (db, now) =>
       (await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })).length,
+  },
+  {
+    name: `sign-in addresses unused for ${KNOWN_CLIENT_DAYS} days`,
+    run: async (db, now) =>
+      (
+        await db
+          .delete(knownClients)
+          .where(lt(knownClients.lastSignInAt, new Date(now.getTime() - KNOWN_CLIENT_DAYS * DAY_MS)))
+          .returning({ id: knownClients.userId })
+      ).length,
   },
   {
     name: 'used or expired one-time codes',

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -82,6 +83,23 @@ export const sessions = pgTable(
     method: text('method', { enum: SIGN_IN_METHODS }).notNull().default('password'),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * The client addresses (as the rate limits key them) each account signed in from with its password:
+ * failed sign-ins of the account from elsewhere do not lock these out (auth/sign-in-guard.ts). Purged
+ * KNOWN_CLIENT_DAYS after the last sign-in.
+ */
+export const knownClients = pgTable(
+  'known_clients',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    client: text('client').notNull(),
+    lastSignInAt: time('last_sign_in_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.client] }), index('known_clients_last_idx').on(t.lastSignInAt)],
 );
 
 /** One live code per user and purpose: a new code overwrites (voids) the old one. */
@@ -286,8 +304,18 @@ export const outbox = pgTable(
     failedAt: time('failed_at'),
     lastError: text('last_error'),
     createdAt: time('created_at').notNull(),
+    /** 0 for notices about the reader's own account (sent first), 1 for the rest (mail/outbox.ts). */
+    priority: smallint('priority').notNull().default(1),
+    /**
+     * The account a notice is about (no foreign key: the row outlives it). Deleting the account removes its
+     * waiting notices and erases the address and text of those already sent (account/forget.ts).
+     */
+    accountId: uuid('account_id'),
   },
-  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`sent_at IS NULL AND failed_at IS NULL`)],
+  (t) => [
+    index('outbox_due_idx').on(t.priority, t.nextAttemptAt).where(sql`sent_at IS NULL AND failed_at IS NULL`),
+    index('outbox_account_idx').on(t.accountId).where(sql`account_id IS NOT NULL`),
+  ],
 );
 
 /** Server-generated secrets shared by every API process (the code pepper when OTP_SECRET is not set). */

@@ -15,14 +15,19 @@ export const RULES = {
   signInPerIp: { name: 'sign-in:ip', limit: 100, windowMs: MINUTE },
   /**
    * Failed sign-ins of one account, from anywhere: slows a guesser who rotates networks. Only failures
-   * count; the owner's password reset by mailed code is not affected, and a reset clears the window.
+   * count; a client that signed in to the account before is not held by it (auth/sign-in-guard.ts), the
+   * owner's password reset by mailed code is not affected, and a reset clears the window.
    */
   signInFailuresPerAccount: { name: 'sign-in-failures:email', limit: 10, windowMs: 15 * MINUTE },
+  /** Failed sign-ins of one account from one client: what holds a known client that keeps failing. */
+  signInFailuresPerAccountClient: { name: 'sign-in-failures:email+ip', limit: 10, windowMs: 15 * MINUTE },
   signupPerIp: { name: 'signup:ip', limit: 20, windowMs: MINUTE },
   signupPerIpHour: { name: 'signup:ip:hour', limit: 200, windowMs: HOUR },
   codeRequestPerIp: { name: 'code-request:ip', limit: 20, windowMs: MINUTE },
   codeMailPerAddress: { name: 'code-mail:address', limit: 1, windowMs: MINUTE },
   codeMailPerAddressHour: { name: 'code-mail:address:hour', limit: 5, windowMs: HOUR },
+  /** Code mails to an address a day: an address nobody proved may be a stranger's (sign-up proves none). */
+  codeMailPerAddressDay: { name: 'code-mail:address:day', limit: 10, windowMs: 24 * HOUR },
   codeCheckPerIp: { name: 'code-check:ip', limit: 30, windowMs: MINUTE },
   /**
    * Code checks per (address, client): a stranger hammering someone's address spends only their own

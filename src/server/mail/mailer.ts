@@ -1,5 +1,6 @@
-// Sends mail with nodemailer: over SMTP_URL when set, otherwise into the dev outbox
-// (printed to the console and written as .eml files under <DATA_DIR>/mail/).
+// Sends mail with nodemailer: over SMTP_URL when set (a pool of SMTP_CONNECTIONS connections, each reused
+// for many mails), otherwise into the dev outbox (printed to the console and written as .eml files under
+// <DATA_DIR>/mail/).
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -12,12 +13,19 @@ export interface Message extends MailContent {
   to: string;
   /** Where the recipient's answer should go, when not to the sender. */
   replyTo?: string | null;
+  /** The same for every attempt at one outbox row, so that mail clients drop a copy sent twice. */
+  messageId?: string;
 }
+
+/** SMTP connections kept open at once (and so mails in flight); most relays accept 5 to 10 per client. */
+export const SMTP_CONNECTIONS = 5;
 
 const RETRY_DELAYS_MS = [1_000, 5_000, 15_000];
 
 export class Mailer {
   private readonly transport: Transporter<unknown>;
+  /** The sender address's domain, the right-hand side of every Message-ID. */
+  private readonly domain: string;
 
   constructor(
     private readonly config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'dataDir' | 'logLevel'>,
@@ -27,11 +35,21 @@ export class Mailer {
     this.transport = config.smtpUrl
       ? nodemailer.createTransport({
           url: config.smtpUrl,
+          pool: true,
+          maxConnections: SMTP_CONNECTIONS,
+          // A relay may cap the mails of one session; a fresh connection after this many stays under it.
+          maxMessages: 100,
           connectionTimeout: 10_000,
           greetingTimeout: 10_000,
           socketTimeout: 20_000,
         })
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.domain = /@([^\s>@]+)>?\s*$/.exec(config.mailFrom)?.[1] ?? 'localhost';
+  }
+
+  /** A Message-ID made from a stable id (an outbox row's). */
+  messageId(id: string): string {
+    return `<${id}@${this.domain}>`;
   }
 
   /** Sends now; a failure is logged with the SMTP server's answer (and the outbox row it came from). */

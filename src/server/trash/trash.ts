@@ -20,6 +20,7 @@ import {
   type TrashData,
 } from '../db/schema.ts';
 import { ApiError, sqlState } from '../core/errors.ts';
+import { forgetAccount } from '../account/forget.ts';
 import { audit } from '../audit/audit.ts';
 
 const DAY_MS = 86_400_000;
@@ -189,7 +190,8 @@ export async function purgeTrash(db: Db, now: Date): Promise<Record<TrashKind, n
     const gone = await tx
       .delete(trash)
       .where(lte(trash.deletedAt, keptSince(now)))
-      .returning({ kind: trash.kind });
+      .returning({ kind: trash.kind, id: trash.id });
+    for (const g of gone) if (g.kind === 'user') await forgetAccount(tx, g.id);
     const counts = {
       user: gone.filter((g) => g.kind === 'user').length,
       contact: gone.filter((g) => g.kind === 'contact').length,

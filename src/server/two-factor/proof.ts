@@ -13,10 +13,14 @@ import { WRONG_CODE } from './sign-in-routes.ts';
 export async function proveWithPasswordOrCode(deps: Deps, ip: string, user: UserRow, body: TwoFactorProofBody) {
   const { password, code } = body;
   if (password !== undefined) {
-    const right = await underSignInLimits(deps, ip, user.email, () => verifyPassword(user.passwordHash, password));
+    const right = await underSignInLimits(deps, ip, user.email, () => verifyPassword(user.passwordHash, password), {
+      signedIn: true,
+    });
     if (!right) throw new ApiError(401, WRONG_PASSWORD, {}, [{ path: 'password', message: WRONG_PASSWORD }]);
     return;
   }
-  const right = await underSignInLimits(deps, ip, user.email, () => acceptSecondFactor(deps, user.id, code ?? ''));
+  const right = await underSignInLimits(deps, ip, user.email, () => acceptSecondFactor(deps, user.id, code ?? ''), {
+    signedIn: true,
+  });
   if (!right) throw new ApiError(401, WRONG_CODE, {}, [{ path: 'code', message: WRONG_CODE }]);
 }

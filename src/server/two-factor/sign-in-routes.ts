@@ -46,7 +46,9 @@ export function twoFactorSignInRoutes(deps: Deps) {
     const [user] = userId ? await deps.db.select().from(users).where(eq(users.id, userId)) : [];
     if (!user) throw new ApiError(401, SIGN_IN_EXPIRED);
     const ip = clientKey(c, deps.config.trustProxy);
-    const right = await underSignInLimits(deps, ip, user.email, () => acceptSecondFactor(deps, user.id, code));
+    const right = await underSignInLimits(deps, ip, user.email, () => acceptSecondFactor(deps, user.id, code), {
+      userId: user.id,
+    });
     if (!right) {
       await countWrongTry(deps, challenge);
       throw new ApiError(401, WRONG_CODE, {}, [{ path: 'code', message: WRONG_CODE }]);

@@ -117,6 +117,7 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
         [RULES.adminMailPerActor, admin.id],
         [RULES.codeMailPerAddress, user.email],
         [RULES.codeMailPerAddressHour, user.email],
+        [RULES.codeMailPerAddressDay, user.email],
       ],
       'Too many code requests. Please wait a minute and try again.',
     );

@@ -1,39 +1,27 @@
 // What admins do to accounts: edit, grant or revoke the admin role, verify, delete to the trash, resend
 // the verification code, end sessions. Each change and its audit row commit together.
-//
-// The last admin keeps the role: a change that would leave no admin is refused (409). So that two
-// admins demoting each other at the same moment cannot both succeed, every change first locks the rows
-// of all admins (in id order, so that concurrent changes never deadlock) and then counts who remains.
-import { asc, eq, ne, and } from 'drizzle-orm';
+// The last admin keeps the role (users/last-admin.ts): every change locks the admins first.
+import { eq } from 'drizzle-orm';
 import type { UserPatch } from '../../lib/schemas/admin.ts';
 import { CODE_TTL_MS, issueCode } from '../auth/codes.ts';
 import type { Deps } from '../core/context.ts';
 import type { Tx } from '../db/client.ts';
 import { sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { enqueueMail, PRIORITY } from '../mail/outbox.ts';
 import { codeMail } from '../mail/templates.ts';
 import { audit, type AuditEvent } from '../audit/audit.ts';
 import { moveToTrash } from '../trash/trash.ts';
+import { keepAnAdmin, lockAdmins } from './last-admin.ts';
 
-export const LAST_ADMIN = 'The last admin cannot lose the role';
 export const CONFIRM_SELF_DEMOTION = 'To remove your own admin role, confirm it (confirmSelfDemotion: true)';
 
 async function lockTarget(tx: Tx, id: string): Promise<UserRow> {
   // The admins first, always in the same order; then the target (already locked if it is an admin).
-  await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for('update');
+  await lockAdmins(tx);
   const [target] = await tx.select().from(users).where(eq(users.id, id)).for('update');
   if (!target) throw new ApiError(404, 'User not found');
   return target;
-}
-
-async function assertAnotherAdmin(tx: Tx, losing: string): Promise<void> {
-  const [other] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), ne(users.id, losing)))
-    .limit(1);
-  if (!other) throw new ApiError(409, LAST_ADMIN);
 }
 
 const target = (u: UserRow): AuditEvent['target'] => ({ kind: 'user', id: u.id, label: u.email });
@@ -57,7 +45,7 @@ export async function updateUser(deps: Deps, actor: UserRow, id: string, patch: 
       if (!patch.isAdmin) {
         if (before.id === actor.id && patch.confirmSelfDemotion !== true)
           throw new ApiError(409, CONFIRM_SELF_DEMOTION);
-        await assertAnotherAdmin(tx, before.id);
+        await keepAnAdmin(tx, before.id);
       }
       set.isAdmin = patch.isAdmin;
       events.push({ actor, action: patch.isAdmin ? 'user.grant-admin' : 'user.revoke-admin', target: target(before) });
@@ -78,7 +66,7 @@ export async function trashUser(deps: Deps, actor: UserRow, id: string): Promise
   if (id === actor.id) throw new ApiError(409, 'You cannot delete your own account');
   await deps.db.transaction(async (tx) => {
     const victim = await lockTarget(tx, id);
-    if (victim.isAdmin) await assertAnotherAdmin(tx, victim.id);
+    await keepAnAdmin(tx, victim.id);
     const now = deps.now();
     // Sessions and codes go with the row (ON DELETE CASCADE) and do not come back with a restore.
     await moveToTrash(tx, 'user', id, now, actor.id);
@@ -95,7 +83,7 @@ export async function resendVerificationCode(deps: Deps, actor: UserRow, user: U
   const mail = codeMail(deps.mail.company, 'verify-email', code, CODE_TTL_MS / 60_000);
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
-    await enqueueMail(tx, now, { to: user.email, ...mail });
+    await enqueueMail(tx, now, { to: user.email, ...mail }, { priority: PRIORITY.notice, accountId: user.id });
     await audit(tx, now, { actor, action: 'user.resend-code', target: target(user) });
   });
 }
