@@ -7,8 +7,15 @@ import { DELETED_ACCOUNT } from '../../src/server/account/forget.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { LIMITS } from '../../src/lib/constants.ts';
 import { makeAdmin, rawRows } from '../helpers/admin.ts';
-import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { freshIp, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
+import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
+import {
+  freshIp,
+  signUp,
+  startTestApi,
+  typeMailedVerificationCode,
+  type Account,
+  type TestApi,
+} from '../helpers/api.ts';
 
 let t: TestApi;
 let smtp: SmtpCatcher;
@@ -34,13 +41,7 @@ async function historyOf(tag: string): Promise<Account & { names: string[] }> {
   const code = await t.call('POST', `/v1/admin/user/${acc.user._id}/verification-code`, { token: admin.token });
   expect(code.status).toBe(200);
   // The owner proves the address with the code the admin had mailed.
-  const mail = await smtp.waitFor((m) => m.to === acc.email && /Verify your e-mail/.test(m.subject));
-  const proved = await t.call('POST', '/v1/auth/verify-account', {
-    token: acc.token,
-    body: { otp: extractCode(mail.text) },
-    ip: freshIp(),
-  });
-  expect(proved.status).toBe(200);
+  await typeMailedVerificationCode(t, smtp, acc);
   return { ...acc, names: [`Original ${tag}`, `Renamed ${tag}`] };
 }
 

@@ -144,6 +144,11 @@ export async function signUp(
 export async function proveAddress(t: TestApi, smtp: SmtpCatcher, acc: Account): Promise<void> {
   const sent = await t.call('POST', '/v1/auth/verify-otp', { token: acc.token, ip: freshIp() });
   if (sent.status !== 200) throw new Error(`verify-otp failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  await typeMailedVerificationCode(t, smtp, acc);
+}
+
+/** Types back the verification code mailed to the account's address (by verify-otp or an admin). */
+export async function typeMailedVerificationCode(t: TestApi, smtp: SmtpCatcher, acc: Account): Promise<void> {
   const mail = await smtp.waitFor((m) => m.to === acc.email && /Verify your e-mail/.test(m.subject));
   const res = await t.call('POST', '/v1/auth/verify-account', {
     token: acc.token,
