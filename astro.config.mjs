@@ -12,6 +12,7 @@ import { ConfigError, siteConfig } from './src/config/config.ts';
 import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';
 import { postBuild } from './src/build/post-build.ts';
+import { contentErrorsInBrowser } from './src/build/content-errors.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
@@ -44,6 +45,8 @@ export default defineConfig({
     clientDirectives(),
     // The content editor at /cms/ (CMS_GITHUB_REPO and CMS_GITHUB_BRANCH from `env`).
     cmsEditor(env),
+    // `npm run dev`: a content file that fails its schema shows its message in the browser.
+    contentErrorsInBrowser(),
     sitemap({
       // Account screens and the 404 shell are not landing pages for search engines.
       filter: (page) =>

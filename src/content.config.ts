@@ -1,13 +1,17 @@
 // Content collections: every Markdown file a marketer edits in content/, checked against the schemas of
 // src/lib/schemas/content.ts when the site is built (`astro sync`, `astro build`). A mistake stops the build
 // with the file, the field, what was expected and an example. content/site.json is not a collection: it is
-// read and checked by src/lib/site.ts, which the server uses too.
+// read and checked by src/lib/site.ts, which the server uses too. In `npm run dev` a mistake also shows in
+// the browser (src/build/content-errors.ts).
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
+import { reportingErrors } from './build/content-errors.ts';
 import { schemas, SOURCES, type CollectionName } from './lib/schemas/content.ts';
 
 const markdown = (name: CollectionName, generateId?: (entry: { data: Record<string, unknown> }) => string) =>
-  glob({ pattern: SOURCES[name].files, base: `./${SOURCES[name].folder}`, ...(generateId ? { generateId } : {}) });
+  reportingErrors(
+    glob({ pattern: SOURCES[name].files, base: `./${SOURCES[name].folder}`, ...(generateId ? { generateId } : {}) }),
+  );
 
 export const collections = {
   // A service's id is its URL segment, spaces included (/service-details/CMS Development).

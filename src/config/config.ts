@@ -66,6 +66,8 @@ const envSchema = z.object({
   // GitHub's OAuth addresses; tests point them at a local stand-in.
   CMS_GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
   CMS_GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
+  // Netlify: the build hook the daily scheduled function calls, so that posts dated that day go out.
+  NETLIFY_BUILD_HOOK: z.url().optional(),
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   // Key for hashing one-time codes; without it a random key is generated once and kept in the database.
   OTP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -127,6 +129,11 @@ export function siteConfig(env: Env) {
   const e = parseEnv(env);
   requirePublicSiteUrl(e, env);
   return { siteUrl: e.SITE_URL, apiOrigin: e.PUBLIC_API_URL ? new URL(e.PUBLIC_API_URL).origin : undefined };
+}
+
+/** The build hook of the daily publishing run (netlify/functions/publish.ts), which needs nothing else. */
+export function buildHook(env: Env = process.env): string | undefined {
+  return parseEnv(env).NETLIFY_BUILD_HOOK;
 }
 
 export function loadConfig(env: Env = process.env) {

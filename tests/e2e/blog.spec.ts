@@ -15,7 +15,9 @@ interface PostFile {
 }
 const slugOf = (file: string) => file.replace(/^.*\//, '').replace(/\.md$/, '');
 const all = readFolder<PostFile>('content/posts').map((p) => ({ ...p, slug: slugOf(p.file) }));
-const published = all.filter((p) => !p.data.draft).sort((a, b) => +new Date(b.data.date) - +new Date(a.data.date));
+// A post dated in the future is scheduled: not published yet, like a draft.
+const isPublished = (p: (typeof all)[number]) => !p.data.draft && new Date(p.data.date).getTime() <= Date.now();
+const published = all.filter(isPublished).sort((a, b) => +new Date(b.data.date) - +new Date(a.data.date));
 const drafts = all.filter((p) => p.data.draft);
 const intro = readContentFile<{ heading: string }>('content/intros/blog.md');
 

@@ -5,6 +5,7 @@
 // src/assets/ (as a person picking the repository's folder would). GitHub's status feed, the one outside
 // service the editor calls, is answered by a stand-in.
 import { readdirSync, readFileSync } from 'node:fs';
+import type { Request } from '@playwright/test';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
@@ -12,6 +13,7 @@ import { cmsConfig } from '../../src/cms/config.ts';
 import { CMS_CSP } from '../../src/cms/csp.ts';
 import { schemas } from '../../src/lib/schemas/content.ts';
 import { readFolder, ROOT } from '../helpers/content.ts';
+import { tokenFor } from '../helpers/github-oauth.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const labels = (cmsConfig({ branch: 'main', siteUrl: '', siteName: '', oauth: false }, '').collections ?? []).map(
@@ -109,3 +111,39 @@ test('/cms/ loads without a CSP violation or console error, lists every collecti
 
   expect(errors).toEqual([]);
 });
+
+test('/cms/ built with the sign-in configured offers one sign-in, which signs in through our API', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.route('https://www.githubstatus.com/**', (route) =>
+    route.fulfill({ json: { status: { indicator: 'none' } } }),
+  );
+  // GitHub's API, which the editor calls with the token it received: the stand-in notes the credentials.
+  const credentials: string[] = [];
+  await page.route('https://api.github.com/**', (route) => {
+    credentials.push(route.request().headers().authorization ?? '');
+    return route.fulfill({ status: 401, json: { message: 'Bad credentials' } });
+  });
+
+  await page.goto('/cms/');
+  const signIn = page.getByRole('button', { name: 'Sign In with GitHub' });
+  await expect(signIn).toBeVisible();
+  await expect(page.getByRole('button', { name: /access token/i })).toHaveCount(0);
+
+  const popup = page.waitForEvent('popup');
+  await signIn.click();
+  const window = await popup;
+  // The window goes to our API, to GitHub (the stand-in) and back to our callback with a code.
+  const callback = await window.waitForRequest(/\/api\/v1\/cms\/callback\?/);
+  const visited = [callback.url(), ...redirectsOf(callback)];
+  expect(visited.some((u) => u.includes('/api/v1/cms/auth?provider=github'))).toBe(true);
+  const code = new URL(callback.url()).searchParams.get('code')!;
+  // The editor received the token the code was exchanged for, and uses it.
+  await expect.poll(() => credentials).toContain(`token ${tokenFor(code)}`);
+});
+
+/** The URLs that redirected to this request, latest first. */
+function redirectsOf(request: Request): string[] {
+  const urls: string[] = [];
+  for (let r = request.redirectedFrom(); r; r = r.redirectedFrom()) urls.push(r.url());
+  return urls;
+}

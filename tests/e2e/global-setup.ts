@@ -2,6 +2,7 @@
 // files under a running test), then starts, on a fresh data folder:
 //   - a real SMTP catcher (every mail written as JSON to E2E_MAIL_DIR),
 //   - the OIDC stand-in for Google (GOOGLE_* variables of the server),
+//   - the OAuth stand-in for GitHub (CMS_GITHUB_* variables: the editor's sign-in),
 //   - the server of `npm start`, with an admin account made through the API and the admin CLI.
 // Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR, E2E_BUILD_DIR (the build being served),
 // E2E_OIDC_AUTHORIZE_URL and E2E_ADMIN_{EMAIL,PASSWORD}.
@@ -9,10 +10,14 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { GITHUB_CLIENT_ID, startGithubOAuth } from '../helpers/github-oauth.ts';
 import { startOidcProvider, TEST_CLIENT_ID } from '../helpers/oidc-provider.ts';
 import { startSmtpCatcher } from '../helpers/smtp-catcher.ts';
 import { freePort, startServer } from '../helpers/server.ts';
 import { ADMIN } from './fixtures/accounts.ts';
+
+/** The repository the editor at /cms/ is built for. */
+const E2E_CMS_REPO = 'acme/agency-site';
 
 const npx = (args: string[], env: Record<string, string> = {}) =>
   execFileSync('npx', args, { stdio: 'inherit', env: { ...process.env, ...env } });
@@ -22,12 +27,18 @@ export default async function globalSetup() {
   const distDir = process.env.E2E_DIST_DIR ?? path.join(root, 'dist');
   if (!process.env.E2E_DIST_DIR) {
     // PUBLIC_ variables are inlined at build time: the Google button needs the stand-in's client id.
-    npx(['astro', 'build', '--outDir', distDir], { PUBLIC_GOOGLE_CLIENT_ID: TEST_CLIENT_ID });
+    // The editor at /cms/ is built with a repository and the GitHub sign-in of our API (the stand-in below).
+    npx(['astro', 'build', '--outDir', distDir], {
+      PUBLIC_GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+      CMS_GITHUB_REPO: E2E_CMS_REPO,
+      CMS_GITHUB_CLIENT_ID: GITHUB_CLIENT_ID,
+    });
   }
 
   const mailDir = path.join(root, 'mail');
   const smtp = await startSmtpCatcher({ dir: mailDir });
   const oidc = await startOidcProvider();
+  const github = await startGithubOAuth();
   const port = await freePort();
   const env = {
     DIST_DIR: distDir,
@@ -37,6 +48,7 @@ export default async function globalSetup() {
     // Dozens of sign-ins from one address in a minute are the suite, not an attack.
     RATE_LIMITS: 'off',
     ...oidc.env,
+    ...github.env,
   };
 
   let server = await startServer({ env, port });
@@ -58,6 +70,7 @@ export default async function globalSetup() {
   return async () => {
     await server.stop();
     await oidc.close();
+    await github.close();
     await smtp.close();
     // The build, data folder and mails of this run; E2E_KEEP=1 leaves them for a look after a failure.
     if (!process.env.E2E_KEEP) rmSync(root, { recursive: true, force: true });

@@ -1,8 +1,9 @@
 // What a marketer does, end to end, on a temporary copy of the repository: add a project with a new image,
-// add a feature to a service, write blog posts (enough for a second listing page), reword copy that every
-// page of a kind shares (a hero button, a line of the service pages, the 404 page), then run the build and
-// the unit tests as the README says, and find the new items on the built pages. Edits like these must
-// never break the build or the tests by themselves.
+// add a feature to a service, write blog posts (enough for a second listing page, and one dated in the
+// future), reword copy that every page of a kind shares (a hero button, a line of the service pages, the
+// 404 page), then run `npm run check:content` as the README says, with no PostgreSQL or PgBouncer on the
+// PATH, build, and find the new items on the built pages (and not the scheduled post). Edits like these
+// must never break the check by themselves; a misspelt field must, naming the field.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { ROOT } from '../helpers/content.ts';
+import { pathWithoutDatabase } from '../helpers/no-database-path.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -19,6 +21,11 @@ const SKIP = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwrigh
 
 let copy = '';
 let server: RunningServer | undefined;
+/** What `npm run check:content` printed when the copy had a misspelt field, and when it was whole. */
+let broken: { code: number | undefined; output: string } | undefined;
+let checked = '';
+/** A date a year from today: a post dated then is scheduled, not published. */
+const FUTURE = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 test.describe.configure({ mode: 'serial', timeout: 15 * 60_000 });
 
@@ -83,6 +90,15 @@ test.beforeAll(async () => {
     });
   }
 
+  // A post scheduled for a year from now: not published by this build.
+  writePost('next-year', {
+    title: 'What we will ship next year',
+    date: FUTURE,
+    tags: ['roadmap'],
+    cover: 'seo-before-ads.webp',
+    body: 'Coming soon.\n',
+  });
+
   // Copy that lives in content/ like the rest: a button of the landing page, a line with a blank that every
   // service page fills in, and the 404 page's words.
   const hero = path.join(copy, 'content/home/hero.md');
@@ -97,9 +113,24 @@ test.beforeAll(async () => {
     readFileSync(notFound, 'utf8').replace(/^heading: .*$/m, 'heading: This page has gone fishing'),
   );
 
-  const env = { ...process.env, NO_COLOR: '1' };
+  const env = { ...process.env, NO_COLOR: '1', PATH: pathWithoutDatabase() };
+  const noDatabase = await run('sh', ['-c', 'command -v psql postgres pg_ctl pgbouncer || true'], { env });
+  expect(noDatabase.stdout.trim(), 'the PATH of this test hides every database program').toBe('');
+  const check = () => run('npm', ['run', 'check:content'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
+
+  // A misspelt field first: the check stops, naming it.
+  const misspelt = path.join(copy, 'content/home/hero.md');
+  const heroText = readFileSync(misspelt, 'utf8');
+  writeFileSync(misspelt, heroText.replace(/^headline:/m, 'headlin:'));
+  await check().then(
+    () => (broken = { code: 0, output: '' }),
+    (err: { code?: number; stdout: string; stderr: string }) =>
+      (broken = { code: err.code, output: `${err.stdout}${err.stderr}` }),
+  );
+  writeFileSync(misspelt, heroText);
+
+  checked = (await check()).stdout;
   await run('npm', ['run', 'build'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
-  await run('npx', ['vitest', 'run', '--project', 'unit'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
   server = await startServer({ env: { DIST_DIR: path.join(copy, 'dist'), DATA_DIR: path.join(copy, 'data') } });
 });
 
@@ -181,4 +212,27 @@ test('reworded copy shows where it belongs: a landing button, every service page
   const missing = await page.goto(`${url}/no-such-page`);
   expect(missing?.status()).toBe(404);
   await expect(page.getByText('This page has gone fishing')).toBeVisible();
+});
+
+test('npm run check:content passes with no database on the PATH, and names a misspelt field', () => {
+  expect(checked).toMatch(/check:content: all good in [\d.]+ s/);
+  console.log(checked.match(/check:content: .*ok in [\d.]+ s|check:content: all good in [\d.]+ s/g)?.join('\n'));
+  expect(broken?.code).not.toBe(0);
+  expect(broken?.output).toContain('content/home/hero.md');
+  expect(broken?.output).toContain('headline: Missing');
+  expect(broken?.output).toContain('headlin: Unknown field');
+});
+
+test('a post dated in the future is not published: no page, no card, no feed item, no sitemap entry', async ({
+  page,
+  request,
+}) => {
+  const url = server!.url;
+  expect((await request.get(`${url}/blog/next-year/`)).status()).toBe(404);
+  await page.goto(`${url}/blog/`);
+  await expect(page.locator('[data-post-card] h2').first()).toBeVisible();
+  await expect(page.getByText('What we will ship next year')).toHaveCount(0);
+  expect(await (await request.get(`${url}/rss.xml`)).text()).not.toContain('What we will ship next year');
+  expect((await request.get(`${url}/blog/tags/roadmap/`)).status()).toBe(404);
+  expect(await (await request.get(`${url}/sitemap-0.xml`)).text()).not.toContain('/blog/next-year/');
 });

@@ -2,12 +2,15 @@
 // approves at once, sending the browser back to redirect_uri with a fresh code and the state; its token
 // endpoint exchanges a code it issued, once, for the client it knows, and answers like GitHub (200 with
 // `error` for a bad code). It records what it was sent.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export const GITHUB_CLIENT_ID = 'cms-test-client';
 export const GITHUB_CLIENT_SECRET = 'cms-test-secret';
+
+/** The token the stand-in gives for a code: derived from it, so that a browser test can tell it. */
+export const tokenFor = (code: string) => `gho_${createHash('sha256').update(code).digest('hex').slice(0, 36)}`;
 
 export interface GithubOAuth {
   /** The variables that point the API at this stand-in. */
@@ -31,7 +34,7 @@ export async function startGithubOAuth(): Promise<GithubOAuth> {
   const exchanges: Record<string, string>[] = [];
   const grant = () => {
     const code = randomBytes(10).toString('hex');
-    const token = `gho_${randomBytes(18).toString('hex')}`;
+    const token = tokenFor(code);
     codes.set(code, token);
     return { code, token };
   };

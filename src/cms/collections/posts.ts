@@ -12,7 +12,9 @@ export const posts: Collection = {
   ...images('posts'),
   create: true,
   slug: '{{slug}}',
-  summary: '{{title}} ({{date}})',
+  // Drafts are marked in the list and can be listed alone; a post dated in the future is scheduled.
+  summary: "{{draft | ternary('[Draft] ', '')}}{{title}} ({{date}})",
+  view_filters: [{ label: 'Drafts', field: 'draft', pattern: true }],
   sortable_fields: ['date', 'title'],
   fields: [
     string('title', 'Title', 'Under 90 characters, e.g. "Five ways to make your website load faster".'),
@@ -21,7 +23,11 @@ export const posts: Collection = {
       'Summary',
       'One or two sentences for the listing, search results and the feed. Under 200 characters.',
     ),
-    date('date', 'Published on', 'The date shown on the post, e.g. 2026-03-12.'),
+    date(
+      'date',
+      'Published on',
+      'The date shown on the post, e.g. 2026-03-12. A date in the future schedules the post: it goes out with the first build on that day.',
+    ),
     date('updated', 'Updated on', 'Only after a real change to the post.', { required: false }),
     string('author', 'Author', 'e.g. "Priya Raman".'),
     strings('tags', ['Tags', 'Tag'], 'Lower case with hyphens, e.g. "web-performance". Each tag gets its own page.', {
@@ -32,7 +38,7 @@ export const posts: Collection = {
     {
       name: 'draft',
       label: 'Draft',
-      hint: 'A draft is not published anywhere.',
+      hint: 'A draft is not published anywhere; `npm run dev` shows it, marked "Draft".',
       widget: 'boolean',
       default: false,
       required: false,

@@ -1,9 +1,19 @@
-// The blog's posts as its pages, its feed and its Open Graph images see them: published posts only
-// (`draft: true` is built nowhere), newest first, with their addresses, reading time and tags.
+// The blog's posts as its pages, its feed and its Open Graph images see them, newest first, with their
+// addresses, reading time and tags. A build publishes a post when it is not a draft and its date has come
+// (a post dated in the future is scheduled: the first build on or after that day publishes it). The dev
+// server also shows drafts and scheduled posts, marked, so that a marketer can see them before they go out.
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { plainText } from '../../lib/plain-text.ts';
 
 export type Post = CollectionEntry<'posts'>;
+
+export type PostState = 'published' | 'draft' | 'scheduled';
+
+/** A post dated today is published; its date is a calendar day (midnight UTC). */
+export function postState(post: Pick<Post, 'data'>, now = new Date()): PostState {
+  if (post.data.draft) return 'draft';
+  return post.data.date.getTime() > now.getTime() ? 'scheduled' : 'published';
+}
 
 /** Posts per listing page (/blog/, /blog/page/2/...). */
 export const PAGE_SIZE = 6;
@@ -12,8 +22,9 @@ const WORDS_PER_MINUTE = 200;
 /** Addresses under /blog/ that a post's file name must not take. */
 const RESERVED = new Set(['page', 'tags']);
 
+/** The posts this site shows: the published ones; in `npm run dev`, the unpublished ones too. */
 export async function publishedPosts(): Promise<Post[]> {
-  const posts = await getCollection('posts', ({ data }) => !data.draft);
+  const posts = await getCollection('posts', (post) => import.meta.env.DEV || postState(post) === 'published');
   for (const post of posts) {
     if (RESERVED.has(post.id)) {
       throw new Error(
