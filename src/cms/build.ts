@@ -1,5 +1,6 @@
 // The Vite build of the editor (src/cms/index.html and main.ts, with Sveltia CMS from npm): the page lands
 // at <outDir>/cms/index.html with its CSP in a <meta>, the bundle under <outDir>/_astro/cms/.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'vite';
@@ -98,6 +99,14 @@ function noSignInAllowed(): Plugin {
   };
 }
 
+/** The custom properties of the `@theme` block of the site's stylesheet, for the preview pane. */
+export function siteTheme(): string {
+  const css = readFileSync(path.join(SRC, 'styles/global.css'), 'utf8');
+  const block = /@theme\s*\{([^}]*)\}/.exec(css)?.[1];
+  if (!block) throw new Error('src/styles/global.css: no @theme block for the editor preview (src/cms/build.ts)');
+  return block.replace(/\s+/g, ' ').trim();
+}
+
 export async function buildEditor(outDir: string, settings: CmsSettings): Promise<void> {
   const page = path.join(SRC, 'cms/index.html');
   await build({
@@ -105,7 +114,7 @@ export async function buildEditor(outDir: string, settings: CmsSettings): Promis
     root: SRC,
     logLevel: 'warn',
     publicDir: false,
-    define: { __CMS_SETTINGS__: JSON.stringify(settings) },
+    define: { __CMS_SETTINGS__: JSON.stringify(settings), __CMS_THEME__: JSON.stringify(siteTheme()) },
     plugins: [
       leanShiki(),
       noCdnFonts(),

@@ -4,14 +4,12 @@
 // fixed. Uses Playwright's own `test`: the shared fixture checks the built pages' CSS cut, which the dev
 // server does not make.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { ROOT } from '../helpers/content.ts';
+import { copyRepository } from '../helpers/content.ts';
 import { freePort } from '../helpers/server.ts';
 
-const SKIP = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.git', '.astro']);
 const FUTURE = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 let copy = '';
@@ -39,9 +37,7 @@ test.describe.configure({ mode: 'serial', timeout: 5 * 60_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(5 * 60_000);
-  copy = mkdtempSync(path.join(tmpdir(), 'dev-content-'));
-  cpSync(ROOT, copy, { recursive: true, filter: (src) => !SKIP.has(path.basename(src)) || path.dirname(src) !== ROOT });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  copy = copyRepository('dev-content-');
   writePost('unfinished', 'An unfinished thought', ['date: 2026-01-05', 'draft: true']);
   writePost('next-year', 'What we will ship next year', [`date: ${FUTURE}`]);
 

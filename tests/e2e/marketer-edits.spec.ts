@@ -5,19 +5,16 @@
 // PATH, build, and find the new items on the built pages (and not the scheduled post). Edits like these
 // must never break the check by themselves; a misspelt field must, naming the field.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
-import { ROOT } from '../helpers/content.ts';
+import { copyRepository } from '../helpers/content.ts';
 import { pathWithoutDatabase } from '../helpers/no-database-path.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const run = promisify(execFile);
-/** Not copied: installed packages (linked instead), builds, data and test output. */
-const SKIP = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.git', '.astro']);
 
 let copy = '';
 let server: RunningServer | undefined;
@@ -31,9 +28,7 @@ test.describe.configure({ mode: 'serial', timeout: 15 * 60_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(15 * 60_000);
-  copy = mkdtempSync(path.join(tmpdir(), 'marketer-'));
-  cpSync(ROOT, copy, { recursive: true, filter: (src) => !SKIP.has(path.basename(src)) || path.dirname(src) !== ROOT });
-  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  copy = copyRepository('marketer-');
 
   // A new project, with an image of its own, placed before the MORE card.
   await sharp({ create: { width: 800, height: 500, channels: 3, background: '#0e7490' } })

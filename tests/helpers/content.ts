@@ -1,7 +1,8 @@
 // The Markdown files of content/ as the tests read them: front matter (YAML) and body, without Astro.
 // Tests derive what a page must show from these files, so that a marketer's edit (a sixth project, one
 // more feature) changes what is expected instead of breaking the suite.
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
 
@@ -32,4 +33,16 @@ export function readFolder<T = Record<string, unknown>>(folder: string, root = R
 /** The entries of an ordered collection (services, projects, featured) as the pages list them. */
 export function inOrder<T extends { order: number }>(folder: string, root = ROOT): ContentFile<T>[] {
   return readFolder<T>(folder, root).sort((a, b) => a.data.order - b.data.order);
+}
+
+/** Not copied: installed packages (linked instead), builds, data and test output. */
+const NOT_COPIED = new Set(['node_modules', 'dist', 'data', 'test-results', 'playwright-report', '.git', '.astro']);
+
+/** A temporary copy of the repository to edit as a marketer would, its packages linked; returns its path. */
+export function copyRepository(prefix: string): string {
+  const copy = mkdtempSync(path.join(tmpdir(), prefix));
+  const filter = (src: string) => !NOT_COPIED.has(path.basename(src)) || path.dirname(src) !== ROOT;
+  cpSync(ROOT, copy, { recursive: true, filter });
+  symlinkSync(path.join(ROOT, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
+  return copy;
 }
