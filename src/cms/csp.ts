@@ -8,8 +8,9 @@ export const CMS_CSP_DIRECTIVES = [
   "form-action 'self'",
   // Only our own bundle (/_astro/cms/): no CDN, no eval.
   "script-src 'self'",
-  // Svelte components add <style> elements and style attributes at run time.
-  "style-src 'self' 'unsafe-inline'",
+  // Svelte components add <style> elements and style attributes at run time; the preview pane's
+  // stylesheet (src/cms/preview.ts) is handed to it as a blob: URL.
+  "style-src 'self' 'unsafe-inline' blob:",
   // Previews of images being uploaded or read from the repository are blob: URLs; GitHub avatars.
   "img-src 'self' data: blob: https://avatars.githubusercontent.com",
   "font-src 'self'",

@@ -71,6 +71,17 @@ describe('GET /api/v1/cms/auth', () => {
     expect((await startSignIn()).state).not.toBe(state);
   });
 
+  it("passes the editor's scopes on to GitHub, and no scope it does not need", async () => {
+    const res = await t.call('GET', '/v1/cms/auth?provider=github&site_id=localhost&scope=repo%2Cuser', {
+      ip: freshIp(),
+    });
+    expect(res.status).toBe(302);
+    expect(new URL(res.headers.get('location') ?? '').searchParams.get('scope')).toBe('repo user');
+    const wider = await t.call('GET', '/v1/cms/auth?provider=github&scope=repo%2Cadmin%3Aorg', { ip: freshIp() });
+    expect(wider.status).toBe(400);
+    expect(wider.body.message).toMatch(/^scope must be a list of repo, public_repo/);
+  });
+
   it('refuses another provider with a JSON 400', async () => {
     const res = await t.call('GET', '/v1/cms/auth?provider=gitlab', { ip: freshIp() });
     expect(res.status).toBe(400);

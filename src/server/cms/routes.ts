@@ -11,6 +11,8 @@ import { exchangeCode } from './github.ts';
 import { HANDSHAKE_CSP, handshakePage, type HandshakeResult } from './handshake-page.ts';
 import { OAuthStates, type Redeemed } from './oauth-state.ts';
 
+const EDITOR_SCOPES = new Set(['repo', 'public_repo', 'user', 'read:user', 'user:email']);
+
 const NOT_CONFIGURED = 'GitHub sign-in for the content editor is not configured';
 
 const param = (name: string) => z.string().max(2048, { message: `${name} is too long` });
@@ -25,7 +27,15 @@ const auth = publicRoute({
       provider: z.literal('github', { message: 'provider must be github' }),
       // Sent by the editor; the site is known from the configuration.
       site_id: param('site_id').optional(),
-      scope: z.enum(['repo', 'public_repo'], { message: 'scope must be repo or public_repo' }).default('repo'),
+      // Sveltia asks for `repo,user` (or `public_repo,user`): the scopes an editor needs, and no others.
+      scope: z
+        .string()
+        .max(100)
+        .default('repo')
+        .transform((list) => list.split(/[\s,]+/).filter(Boolean))
+        .refine((scopes) => scopes.length > 0 && scopes.every((s) => EDITOR_SCOPES.has(s)), {
+          message: `scope must be a list of ${[...EDITOR_SCOPES].join(', ')}`,
+        }),
     }),
   },
   responses: { 302: { description: "Redirect to GitHub's authorize page" }, ...errors(400, 429, 503) },
@@ -76,7 +86,7 @@ export function cmsRoutes(deps: Deps) {
     target.search = new URLSearchParams({
       client_id: github.clientId,
       redirect_uri: github.callbackUrl,
-      scope,
+      scope: scope.join(' '),
       state: states.issue(),
     }).toString();
     return c.redirect(target.href, 302);
