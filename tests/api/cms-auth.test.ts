@@ -106,6 +106,9 @@ describe('GET /api/v1/cms/callback', () => {
     const hash = createHash('sha256').update(script).digest('base64');
     expect(res.headers.get('content-security-policy')).toContain(`script-src 'sha256-${hash}'`);
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    // The window keeps its opener (a stricter opener policy would cut it off from the editor).
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('unsafe-none');
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(await runPage(res.body)).toEqual([
       ['authorizing:github', SITE],
       [`authorization:github:success:${JSON.stringify({ token, provider: 'github' })}`, SITE],

@@ -98,6 +98,9 @@ export function cmsRoutes(deps: Deps) {
     const query = c.req.valid('query');
     const answer = (result: HandshakeResult) => {
       c.header('Content-Security-Policy', HANDSHAKE_CSP);
+      // The window was opened by /cms/ as a blank popup: a policy other than unsafe-none here would put it
+      // in a new browsing context group, cutting window.opener (and the editor would see it as closed).
+      c.header('Cross-Origin-Opener-Policy', 'unsafe-none');
       return c.html(handshakePage(result, siteOrigin), 'token' in result ? 200 : 400);
     };
     if (!query.state) return answer({ error: REFUSED.forged });

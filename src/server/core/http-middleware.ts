@@ -14,8 +14,8 @@ export const noStore: MiddlewareHandler = async (c, next) => {
   await next();
   const headers = c.res.headers;
   headers.set('Cache-Control', 'no-store');
-  for (const [k, v] of Object.entries(COMMON_HEADERS)) headers.set(k, v);
-  // A route that answers a page (the editor's sign-in window) sets its own policy.
+  // A route that answers a page (the editor's sign-in window) may set its own opener and content policies.
+  for (const [k, v] of Object.entries(COMMON_HEADERS)) if (!headers.has(k)) headers.set(k, v);
   if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', NON_PAGE_CSP);
   if (new URL(c.req.url).protocol === 'https:') headers.set('Strict-Transport-Security', HSTS);
 };
