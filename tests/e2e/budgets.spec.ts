@@ -6,6 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+import { afterIdle } from './fixtures/idle.ts';
 
 const KB = 1024;
 // A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
@@ -115,7 +116,7 @@ test('a page without islands of its own loads no React once the cookie choice is
     .evaluateAll((els) => els.map((e) => e.getAttribute('renderer-url')));
   expect(renderers.length).toBeGreaterThan(0); // the toaster and banner are there, waiting
   await page.mouse.wheel(0, 4000);
-  await page.waitForTimeout(1500); // past idle: anything lazy would have loaded by now
+  await afterIdle(page); // anything lazy has been asked for by now
   for (const r of renderers) expect(scripts).not.toContain(r);
 });
 
@@ -145,18 +146,17 @@ test.describe('before the cookie choice', () => {
   test.use({ consent: null });
 
   test('a first visit to the landing page, left idle, loads no React and little JavaScript', async ({ page }) => {
+    // Each script's size once its answer is complete; every script asked for is counted.
     const scripts = new Map<string, Promise<number>>();
-    page.on('requestfinished', (r) => {
+    page.on('request', (r) => {
       if (r.resourceType() === 'script')
         scripts.set(
           new URL(r.url()).pathname,
-          r.sizes().then((s) => s.responseBodySize),
+          r.response().then(async (res) => (res ? (await r.sizes()).responseBodySize : 0)),
         );
     });
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
-    await page.waitForTimeout(1500); // past idle: the globe and anything else lazy has loaded by now
+    await afterIdle(page); // the globe and anything else lazy has been asked for by now
     const renderer = await page.locator('astro-island[client="consent-pending"]').getAttribute('renderer-url');
     expect([...scripts.keys()]).not.toContain(renderer);
     const total = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
@@ -175,7 +175,7 @@ test.describe('before the cookie choice', () => {
     await page.goto('/policy/');
     const island = page.locator('astro-island[client="consent-pending"]');
     const renderer = await island.getAttribute('renderer-url');
-    await page.waitForTimeout(1000);
+    await afterIdle(page);
     expect(scripts).not.toContain(renderer);
     await page.getByRole('button', { name: 'Accept All' }).hover();
     await expect(island).not.toHaveAttribute('ssr');

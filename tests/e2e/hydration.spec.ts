@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { createAccount } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
+import { afterIdle } from './fixtures/idle.ts';
 
 /** Holds React's renderer module (every island needs it) until `release()`; `asked()` says if it was requested. */
 async function holdReact(page: Page) {
@@ -27,7 +28,7 @@ test.describe('the cookie banner, before any choice', () => {
     await page.goto('/');
     const island = page.locator('astro-island[client="consent-pending"]');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
-    await page.waitForTimeout(500);
+    await afterIdle(page);
     expect(react.asked()).toBe(false);
     await banner.getByRole('button', { name: 'Accept All' }).click();
     expect(react.asked()).toBe(true);
@@ -70,7 +71,7 @@ test('the landing contact form keeps what is typed before it hydrates', async ({
   const react = await holdReact(page);
   await page.goto('/');
   await page.locator('#contact').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(500);
+  await afterIdle(page);
   expect(react.asked()).toBe(false); // seen is not enough: it waits for the visitor
   await page.getByLabel('Name', { exact: true }).pressSequentially('Early Typist');
   expect(react.asked()).toBe(true);

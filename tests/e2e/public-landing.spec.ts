@@ -6,6 +6,7 @@ import { TIMINGS } from '../../src/lib/constants.ts';
 import { site } from '../../src/lib/site.ts';
 import { inOrder, readContentFile } from '../helpers/content.ts';
 import { expect, test } from './fixtures/test.ts';
+import { afterIdle } from './fixtures/idle.ts';
 
 const services = inOrder<{ id: string; order: number }>('content/services');
 const hero = readContentFile<{ headline: string; stats: Array<{ label: string; value: string }> }>(
@@ -86,7 +87,7 @@ test('the globe library is not fetched for visitors who prefer reduced motion', 
   const requested: string[] = [];
   page.on('request', (r) => requested.push(r.url()));
   await page.goto('/');
-  await page.waitForTimeout(1000);
+  await afterIdle(page); // the globe waits for idle before it asks for the library
   await expect(page.locator('[data-globe]')).not.toHaveClass(/opacity-100/);
   expect(requested.filter((u) => /cobe/i.test(u))).toEqual([]);
 });

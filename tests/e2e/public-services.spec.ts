@@ -2,6 +2,7 @@
 // file of content/services, expecting what that file holds.
 import { inOrder } from '../helpers/content.ts';
 import { expect, test } from './fixtures/test.ts';
+import { afterIdle } from './fixtures/idle.ts';
 
 interface ServiceFile {
   id: string;
@@ -61,6 +62,6 @@ test('a hash scrolls to its section; no hash starts at the top', async ({ page }
   await expect(page.locator('#case-studies')).toBeInViewport();
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
   await page.goto('/service-details/Automation');
-  await page.waitForTimeout(300);
+  await afterIdle(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });

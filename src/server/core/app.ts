@@ -47,6 +47,8 @@ export interface Api {
   db: Db;
   /** One delivery pass of the mail outbox (a scheduled function's work where nothing polls). */
   drainOutbox(): Promise<void>;
+  /** Resolves once the work done after the replies so far (mail being sent) has finished. */
+  settled(): Promise<void>;
   /** Runs every housekeeping purge now (it also runs hourly); returns the rows each removed. */
   purge(): Promise<Record<string, number>>;
   /** Page views: tests write the waiting batch through it (analytics.flush()). */
@@ -168,6 +170,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     app: app as unknown as Hono,
     db,
     drainOutbox: () => outbox.kick(),
+    settled: () => background.settle(),
     purge: () => purgeAll(db, now()),
     analytics,
     verifyMail: () => mail.verify(),
