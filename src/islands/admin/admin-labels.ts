@@ -28,6 +28,7 @@ const ACTION_LABELS: Record<string, string> = {
   'contact.purge': 'Deleted an enquiry for good',
   'contact.export': 'Exported enquiries',
   'trash.purge': 'Emptied old trash',
+  'database.backup': 'Downloaded a backup',
 };
 
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;

@@ -22,13 +22,14 @@ export type AuditAction =
   | 'contact.restore'
   | 'contact.purge'
   | 'contact.export'
-  | 'trash.purge';
+  | 'trash.purge'
+  | 'database.backup';
 
 export interface AuditEvent {
   /** The admin; null for the system. */
   actor: Pick<UserRow, 'id' | 'email'> | null;
   action: AuditAction;
-  target: { kind: 'user' | 'contact' | 'trash'; id: string | null; label: string };
+  target: { kind: 'user' | 'contact' | 'trash' | 'database'; id: string | null; label: string };
   detail?: Record<string, unknown>;
 }
 

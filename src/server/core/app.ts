@@ -40,6 +40,7 @@ import { jsonOnly, noStore } from './http-middleware.ts';
 import { loadCodeKey, loadTwoFactorKey } from './secrets.ts';
 import { userRoutes } from '../users/routes.ts';
 import { promoteListedAdmins } from '../users/admin-emails.ts';
+import { backupRoutes } from '../backup/admin-routes.ts';
 
 export interface Api {
   app: Hono;
@@ -149,6 +150,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/admin/contact', contactAdminRoutes(deps, outbox, config.contactNotifyEmail ?? site.email));
   app.route('/v1/admin/trash', trashRoutes(deps));
   app.route('/v1/admin/audit', auditRoutes(deps));
+  app.route('/v1/admin/backup', backupRoutes(deps, database.kind));
   app.route('/v1/admin/stats', statsRoutes(deps));
   app.route('/v1/account/sessions', accountSessionRoutes(deps));
   app.route('/v1/account/passkeys', passkeyRoutes(deps, outbox));
