@@ -1,5 +1,5 @@
 // The admin area's requests and answers, shared by the admin islands and the API.
-import { z } from './zod.ts';
+import { atLeastOneOf, z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 import { signupBody, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
@@ -27,15 +27,15 @@ export const userListQuery = pageQuery.extend({ q: z.string().trim().max(LIMITS.
 export const contactListQuery = userListQuery.extend({ status: enquiryStatusSchema.optional() });
 export const contactExportQuery = contactListQuery.pick({ q: true, status: true });
 
-export const contactPatchBody = z
-  .object({
+export const contactPatchBody = atLeastOneOf(
+  z.object({
     status: enquiryStatusSchema.optional(),
     /** The internal note, replaced as a whole; '' clears it. */
     note: z.string().trim().max(LIMITS.adminNoteMax).optional(),
-  })
-  .refine((b) => b.status !== undefined || b.note !== undefined, {
-    message: 'Nothing to change: give a status or a note',
-  });
+  }),
+  ['status', 'note'],
+  'Nothing to change: give a status or a note',
+);
 
 export const replyBody = z.object({
   message: z
@@ -45,17 +45,17 @@ export const replyBody = z.object({
     .max(LIMITS.adminReplyMax, { message: `A reply is at most ${LIMITS.adminReplyMax} characters` }),
 });
 
-export const userPatchBody = z
-  .object({
+export const userPatchBody = atLeastOneOf(
+  z.object({
     name: signupBody.shape.name.optional(),
     isAdmin: z.boolean().optional(),
     isAccountVerified: z.boolean().optional(),
     /** Required (true) when an admin removes their own admin role, so that it never happens by a slip. */
     confirmSelfDemotion: z.boolean().optional(),
-  })
-  .refine((b) => b.name !== undefined || b.isAdmin !== undefined || b.isAccountVerified !== undefined, {
-    message: 'Nothing to change: give a name, isAdmin or isAccountVerified',
-  });
+  }),
+  ['name', 'isAdmin', 'isAccountVerified'],
+  'Nothing to change: give a name, isAdmin or isAccountVerified',
+);
 
 export const replySchema = z.object({
   _id: z.string(),

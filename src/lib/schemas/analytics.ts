@@ -9,14 +9,14 @@ export const viewBody = z.object({
   referrer: z.string().max(ANALYTICS.inputMax).optional(),
 });
 
+/** The period as the query spells it: one of the offered day counts, an `enum` in the OpenAPI document. */
+const reportDays = ADMIN_REPORT_DAYS.map(String) as [string, ...string[]];
+
 export const reportQuery = z.object({
-  days: z.coerce
-    .number()
-    .int()
-    .refine((d) => (ADMIN_REPORT_DAYS as readonly number[]).includes(d), {
-      message: `days must be one of ${ADMIN_REPORT_DAYS.join(', ')}`,
-    })
-    .default(ADMIN_REPORT_DAYS[0]),
+  days: z
+    .enum(reportDays, { message: `days must be one of ${reportDays.join(', ')}` })
+    .prefault(reportDays[0])
+    .transform(Number),
 });
 
 const counted = z.object({ key: z.string(), visits: z.number().int(), visitors: z.number().int() });

@@ -1,9 +1,9 @@
 // One schema per form, per API body and per answer, shared by the islands and the API. Messages are the
 // product's own words, kept to the letter, with their numbers taken from LIMITS.
 import { LIMITS } from '../constants.ts';
+import { emailField as email } from './email.ts';
 import { z } from './zod.ts';
 
-const email = (message: string) => z.email({ message }).max(LIMITS.emailMax);
 const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters`;
 export const passwordField = z
   .string({ message: PASSWORD_TOO_SHORT })

@@ -1,4 +1,5 @@
 // The contact enquiry as the form sends it and the API stores it.
+import { emailField } from './email.ts';
 import { z } from './zod.ts';
 import { ENQUIRY_STATUSES, LIMITS } from '../constants.ts';
 
@@ -6,7 +7,7 @@ const text = (max: number) => z.string().trim().min(1, { message: 'Required' }).
 
 export const contactBody = z.object({
   name: text(LIMITS.contactNameMax),
-  email: z.email().max(LIMITS.emailMax),
+  email: emailField('Invalid email address'),
   phoneNumber: text(LIMITS.contactPhoneMax),
   message: text(LIMITS.contactMessageMax),
   // Honeypot: a field people never see. Bots that fill it are answered 201 and dropped (see API).
