@@ -1,10 +1,12 @@
-// `npm run reliability [load|crash|outage]...`: the load, crash and outage runs of docs/reliability.md,
-// printing their figures. Loopback only; each run is bounded in time. Needs a built site (`npm run build`).
-// RELIABILITY_SECONDS / RELIABILITY_CONNECTIONS change the load run (default 10 s, 50 connections).
+// `npm run reliability [load|crash|outage|fuzz]...`: the load, crash, outage and OpenAPI fuzz runs of
+// docs/reliability.md, printing their figures. Loopback only; each run is bounded in time. Needs a built
+// site (`npm run build`). RELIABILITY_SECONDS / RELIABILITY_CONNECTIONS change the load run (default 10 s,
+// 50 connections); FUZZ_RUNS the fuzz run's cases per operation and token kind (default 1,000).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crashRun } from './crash.ts';
 import { loadRun } from './load.ts';
+import { openApiFuzzRun } from './openapi-fuzz.ts';
 import { outageRun, type PhaseFigures } from './outage.ts';
 
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
@@ -12,7 +14,7 @@ if (!existsSync(path.join(distDir, 'index.html'))) {
   console.error(`No built site in ${distDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['load', 'crash', 'outage'];
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['load', 'crash', 'outage', 'fuzz'];
 const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 let failed = false;
@@ -114,6 +116,28 @@ if (wanted.includes('outage')) {
   check(
     f.healthRecoveryMs >= 0 && f.healthRecoveryMs <= 5_000 && f.userRecoveryMs >= 0 && f.userRecoveryMs <= 5_000,
     'outage: recovered within 5 s without a restart',
+  );
+}
+
+if (wanted.includes('fuzz')) {
+  const runs = Number(process.env.FUZZ_RUNS ?? 1000);
+  console.log(
+    `\n## fuzz: every operation of /api/openapi.json, ${runs} generated requests each with no token, a user's and an admin's`,
+  );
+  const started = performance.now();
+  const f = await openApiFuzzRun({ distDir, runs });
+  console.log('| operation [token] | cases | schema-valid | statuses |');
+  console.log('|---|---:|---:|---|');
+  for (const [name, op] of Object.entries(f.perOperation)) {
+    console.log(`| ${name} | ${op.cases} | ${op.valid} | ${JSON.stringify(op.statuses)} |`);
+  }
+  console.log(
+    `${f.cases} cases and ${f.methodCases} wrong-method requests in ${ms(performance.now() - started)}; ${f.sessionsRenewed} sessions renewed after a generated sign-out`,
+  );
+  for (const failure of f.failures) console.log(`  ${failure}`);
+  check(
+    f.failures.length === 0,
+    'fuzz: every answer documented and matching its schema, no 5xx, no 400 for a valid request, 405 with Allow for a wrong method',
   );
 }
 

@@ -1,6 +1,6 @@
 // The signed-in user's own account: profile, password, sessions, export, enquiries, deletion.
 // Shared by the /account panels and the API, so that both check a field with the same words.
-import { atLeastOneOf, z } from './zod.ts';
+import { anyOfRequired, z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 import { nameField, otpField, passwordField, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
@@ -13,31 +13,27 @@ const currentPassword = z
   .min(1, { message: 'Enter your current password' })
   .max(LIMITS.passwordMax, { message: 'Enter your current password' });
 
-const PROOF_MISSING = 'Confirm with your current password or the code we sent to your e-mail';
-
 /**
  * An account with a password proves it with `currentPassword`; one made through Google that never set
- * a password proves its address with a mailed code (`otp`) instead. The API tells which one it needs.
+ * a password proves its address with a mailed code (`otp`) instead. The document says one of them is
+ * required; the API checks the one the account needs (and names it when it is missing), which no schema
+ * can tell.
  */
-export const passwordBody = atLeastOneOf(
-  z.object({
+export const passwordBody = z
+  .object({
     currentPassword: currentPassword.optional(),
     otp: otpField.optional(),
     newPassword: passwordField,
-  }),
-  ['currentPassword', 'otp'],
-  PROOF_MISSING,
-);
+  })
+  .meta(anyOfRequired(['currentPassword', 'otp']));
 
-/** Deleting asks for the password, or a mailed code for an account without one. */
-export const deleteBody = atLeastOneOf(
-  z.object({
+/** Deleting asks for the password, or a mailed code for an account without one (as above). */
+export const deleteBody = z
+  .object({
     password: currentPassword.optional(),
     otp: otpField.optional(),
-  }),
-  ['password', 'otp'],
-  PROOF_MISSING,
-);
+  })
+  .meta(anyOfRequired(['password', 'otp']));
 
 /** The mailed codes a signed-in user can ask for from /account. */
 export const accountCodeBody = z.object({ purpose: z.enum(['set-password', 'delete-account']) });

@@ -1,5 +1,5 @@
 // The admin area's requests and answers, shared by the admin islands and the API.
-import { atLeastOneOf, z } from './zod.ts';
+import { atLeastOneOf, storedText, z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 import { signupBody, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
@@ -23,7 +23,9 @@ const pageQuery = z.object({
 });
 
 /** Users and enquiries: paged, searched by name or e-mail (`q`), enquiries also filtered by status. */
-export const userListQuery = pageQuery.extend({ q: z.string().trim().max(LIMITS.emailMax).optional() });
+export const userListQuery = pageQuery.extend({
+  q: z.string().regex(storedText(0)).trim().max(LIMITS.emailMax).optional(),
+});
 export const contactListQuery = userListQuery.extend({ status: enquiryStatusSchema.optional() });
 export const contactExportQuery = contactListQuery.pick({ q: true, status: true });
 
@@ -31,7 +33,7 @@ export const contactPatchBody = atLeastOneOf(
   z.object({
     status: enquiryStatusSchema.optional(),
     /** The internal note, replaced as a whole; '' clears it. */
-    note: z.string().trim().max(LIMITS.adminNoteMax).optional(),
+    note: z.string().regex(storedText(0)).trim().max(LIMITS.adminNoteMax).optional(),
   }),
   ['status', 'note'],
   'Nothing to change: give a status or a note',
@@ -40,8 +42,8 @@ export const contactPatchBody = atLeastOneOf(
 export const replyBody = z.object({
   message: z
     .string({ message: 'Write a reply' })
+    .regex(storedText(1), { message: 'Write a reply' })
     .trim()
-    .min(1, { message: 'Write a reply' })
     .max(LIMITS.adminReplyMax, { message: `A reply is at most ${LIMITS.adminReplyMax} characters` }),
 });
 

@@ -2,7 +2,7 @@
 // product's own words, kept to the letter, with their numbers taken from LIMITS.
 import { LIMITS } from '../constants.ts';
 import { emailField as email } from './email.ts';
-import { z } from './zod.ts';
+import { storedText, z } from './zod.ts';
 
 const PASSWORD_TOO_SHORT = `Password must be at least ${LIMITS.passwordMin} characters`;
 export const passwordField = z
@@ -17,8 +17,8 @@ const NAME_TOO_SHORT = `Name must be at least ${LIMITS.nameMin} characters`;
 
 export const nameField = z
   .string({ message: NAME_TOO_SHORT })
+  .regex(storedText(LIMITS.nameMin), { message: NAME_TOO_SHORT })
   .trim()
-  .min(LIMITS.nameMin, { message: NAME_TOO_SHORT })
   .max(LIMITS.nameMax, { message: `Name must be at most ${LIMITS.nameMax} characters` });
 
 export const signupBody = z.object({

@@ -1,9 +1,9 @@
 // The contact enquiry as the form sends it and the API stores it.
 import { emailField } from './email.ts';
-import { z } from './zod.ts';
+import { storedText, z } from './zod.ts';
 import { ENQUIRY_STATUSES, LIMITS } from '../constants.ts';
 
-const text = (max: number) => z.string().trim().min(1, { message: 'Required' }).max(max);
+const text = (max: number) => z.string().regex(storedText(1), { message: 'Required' }).trim().max(max);
 
 export const contactBody = z.object({
   name: text(LIMITS.contactNameMax),

@@ -37,6 +37,7 @@ import { twoFactorSignInRoutes } from '../two-factor/sign-in-routes.ts';
 import { BEARER } from './route-factories.ts';
 import { RateLimiter } from '../limits/rate-limiter.ts';
 import { jsonOnly, noStore } from './http-middleware.ts';
+import { refuseOtherMethods } from './method-not-allowed.ts';
 import { loadCodeKey, loadTwoFactorKey } from './secrets.ts';
 import { userRoutes } from '../users/routes.ts';
 import { promoteListedAdmins } from '../users/admin-emails.ts';
@@ -79,6 +80,7 @@ export interface ApiOptions {
   executionContext?: boolean;
 }
 
+const API_BASE = '/api';
 const SWEEP_EVERY_MS = 60 * 60_000;
 
 export async function createApi(config: Config, options: ApiOptions = {}): Promise<Api> {
@@ -118,7 +120,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   });
   if (options.pollOutbox ?? true) outbox.start(config.outboxPollMs);
 
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath('/api');
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).basePath(API_BASE);
   if (options.executionContext) app.use(background.middleware);
   app.use(noStore);
   if (config.corsOrigins.length > 0) {
@@ -165,6 +167,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     openapi: '3.1.0',
     info: { title: `${mail.company} API`, version: '1.0.0' },
   });
+  refuseOtherMethods(app, API_BASE);
   app.notFound(notFound);
   app.onError(onError);
 

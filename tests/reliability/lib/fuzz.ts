@@ -94,7 +94,7 @@ export function bodies(valid: Record<string, fc.Arbitrary<unknown>>): fc.Arbitra
   );
 }
 
-const contentTypes = fc.oneof(
+export const contentTypes = fc.oneof(
   { weight: 8, arbitrary: fc.constant('application/json') },
   fc.constantFrom(
     undefined,

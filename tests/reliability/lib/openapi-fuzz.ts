@@ -1,0 +1,307 @@
+// The OpenAPI-driven fuzzer: reads /api/openapi.json from a running server and, for every operation it
+// documents, sends requests made from the document's own schemas — valid ones (schema-arbitraries.ts) and
+// mutated ones (the hostile generators of fuzz.ts) — with no token, a user's and an admin's. Every answer
+// must have a status the operation documents, a body that matches the schema documented for that status,
+// no 5xx and no stack trace; a request the schema allows must not be refused with 400 (unless for a
+// reason that depends on stored state, listed below). A method a documented path does not serve must
+// answer 405 with `Allow`. Vitest-free, so that `npm run reliability` can run it too.
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import fc from 'fast-check';
+import { authorizations, bodies, contentTypes, hostileString } from './fuzz.ts';
+import { type JsonSchema, resolve, allowedValues } from './schema-arbitraries.ts';
+
+export type TokenKind = 'none' | 'user' | 'admin';
+export const TOKEN_KINDS: TokenKind[] = ['none', 'user', 'admin'];
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema: JsonSchema;
+}
+interface Response {
+  content?: Record<string, { schema?: JsonSchema }>;
+}
+interface OperationObject {
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses: Record<string, Response>;
+}
+export interface OpenApiDocument {
+  paths: Record<string, Record<string, OperationObject>>;
+  components?: unknown;
+}
+
+export interface Operation {
+  method: string;
+  path: string;
+  name: string;
+  op: OperationObject;
+}
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+export function operations(doc: OpenApiDocument): Operation[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item)
+      .filter(([method]) => METHODS.includes(method))
+      .map(([method, op]) => ({ method: method.toUpperCase(), path, name: `${method.toUpperCase()} ${path}`, op })),
+  );
+}
+
+export interface FuzzCase {
+  valid: boolean;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Where the fuzzer sends a case, and the accounts it sends them as. */
+export interface Target {
+  send(c: FuzzCase): Promise<{ status: number; headers: Headers; text: string }>;
+  /** The current token of a signed-in kind. */
+  token(kind: Exclude<TokenKind, 'none'>): string;
+  /** Signs in again when the kind's session has ended (a generated sign-out); true when it had. */
+  renew(kind: Exclude<TokenKind, 'none'>): Promise<boolean>;
+  /** Ids of rows that exist (enquiries, spare users), mixed into valid ids so that handlers past the lookup run. */
+  knownIds: string[];
+}
+
+/**
+ * 400s a request the schema allows may still get, because the answer depends on what is stored or
+ * configured (a mailed code, the account's password, whether it has one, the site's address), which no
+ * schema can state.
+ */
+const STATE_REFUSALS = new Set([
+  'Invalid code',
+  'Invalid or expired code. Please request a new one.',
+  'Too many wrong attempts. Please request a new code.',
+  'Your account is already verified',
+  'This account is already verified',
+  'This password is too common: it appears in lists of leaked passwords. Please choose another.',
+  'Choose a new password that differs from your current one',
+  'Your account has a password: confirm with it instead',
+  'Enter your current password',
+  'Enter the 6-digit code we sent to your e-mail',
+  'redirect_uri must be this site’s /google-verify page',
+]);
+
+/** Cases in flight at once (the server hashes passwords on its thread pool, so they overlap). */
+const CONCURRENCY = 4;
+
+/** Stands for the kind's current token in a generated case; replaced when the case is sent. */
+const TOKEN = 'TOKEN';
+
+/**
+ * Node's HTTP parser answers a request line and headers over its 16 KiB limit itself, with an empty 431,
+ * before the API sees the request: not an answer of any operation.
+ */
+const HEADERS_TOO_LARGE = 431;
+
+const STACK = /\n\s+at |\bat \S+ \(|\.ts:\d+|node_modules|\bError: |TypeError|SyntaxError|ReferenceError/;
+const enc = (v: unknown) => encodeURIComponent(String(v).toWellFormed());
+
+function jsonBodySchema(op: OperationObject): JsonSchema | undefined {
+  return op.requestBody?.content?.['application/json']?.schema;
+}
+
+function queryString(pairs: [string, unknown][]): string {
+  const q = pairs.filter(([, v]) => v !== undefined).map(([k, v]) => `${enc(k)}=${enc(v)}`);
+  return q.length ? `?${q.join('&')}` : '';
+}
+
+/** The document's path with each {param} filled in. */
+function fillPath(path: string, values: Record<string, unknown>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => enc(values[name]));
+}
+
+function caseArbitrary(o: Operation, doc: OpenApiDocument, target: Target, kind: TokenKind): fc.Arbitrary<FuzzCase> {
+  const params = (o.op.parameters ?? []).filter((p) => p.in === 'path' || p.in === 'query');
+  const valueFor = (p: Parameter) => {
+    const schema = resolve(p.schema, doc);
+    const valid = allowedValues(schema, doc);
+    return schema.format === 'uuid' && target.knownIds.length
+      ? fc.oneof(valid, fc.constantFrom(...target.knownIds))
+      : valid;
+  };
+  const validParams = fc.record(Object.fromEntries(params.map((p) => [p.name, valueFor(p)])), {
+    requiredKeys: params.filter((p) => p.in === 'path' || p.required).map((p) => p.name),
+  });
+  const hostileParams = fc.record(
+    Object.fromEntries(params.map((p) => [p.name, fc.oneof(valueFor(p), hostileString, fc.constant(''))])),
+    { requiredKeys: params.filter((p) => p.in === 'path').map((p) => p.name) },
+  );
+  const bodySchema = jsonBodySchema(o.op);
+  const validBody = bodySchema
+    ? allowedValues(bodySchema, doc).map((b) => JSON.stringify(b))
+    : fc.constant<string | undefined>(undefined);
+  const resolvedBody = bodySchema && resolve(bodySchema, doc);
+  const hostileBody = resolvedBody
+    ? bodies(
+        Object.fromEntries(Object.entries(resolvedBody.properties ?? {}).map(([k, s]) => [k, allowedValues(s, doc)])),
+      )
+    : fc.constant<string | undefined>(undefined);
+  const auth = kind === 'none' ? fc.constant(undefined) : fc.constant(`Bearer ${TOKEN}`);
+
+  const build = (
+    valid: boolean,
+    values: Record<string, unknown>,
+    body: string | undefined,
+    contentType: string | undefined,
+    authorization: string | undefined,
+  ): FuzzCase => {
+    const query = params.filter((p) => p.in === 'query').map((p) => [p.name, values[p.name]] as [string, unknown]);
+    const headers: Record<string, string> = {};
+    if (body !== undefined && contentType !== undefined) headers['content-type'] = contentType;
+    if (authorization !== undefined) headers.authorization = authorization;
+    return { valid, method: o.method, url: fillPath(o.path, values) + queryString(query), headers, body };
+  };
+  const validCase = fc
+    .tuple(validParams, validBody, auth)
+    .map(([values, body, authorization]) => build(true, values, body, 'application/json', authorization));
+  const mutated = fc
+    .tuple(
+      fc.oneof(validParams, hostileParams),
+      fc.oneof(validBody, hostileBody),
+      contentTypes,
+      kind === 'none' ? fc.oneof(fc.constant(undefined), authorizations([])) : authorizations([TOKEN]),
+    )
+    .map(([values, body, type, authorization]) => build(false, values, body, type, authorization));
+  return fc.oneof(validCase, mutated);
+}
+
+type Answer = { status: number; headers: Headers; text: string };
+
+/** The checks of one operation's answers; a failure is described, a pass is undefined. */
+function answerChecker(o: Operation, doc: OpenApiDocument, ajv: Ajv2020) {
+  const validators = new Map<string, ValidateFunction>();
+  const validatorFor = (key: string, schema: JsonSchema) => {
+    let v = validators.get(key);
+    if (!v) {
+      // The document's components ride along, so that a local $ref in the schema resolves.
+      v = ajv.compile({ ...schema, components: doc.components });
+      validators.set(key, v);
+    }
+    return v;
+  };
+  return (c: FuzzCase, res: Answer): string | undefined => {
+    if (res.status >= 500) return `a ${res.status}`;
+    if (res.status === HEADERS_TOO_LARGE) return undefined;
+    if (STACK.test(res.text)) return 'a stack trace in the answer';
+    const documented = o.op.responses[String(res.status)] ?? o.op.responses[`${String(res.status)[0]}XX`];
+    if (!documented) return `status ${res.status} is not documented (${Object.keys(o.op.responses).join(', ')})`;
+    const type = res.headers.get('content-type') ?? '';
+    const content = documented.content ?? {};
+    if (Object.keys(content).length === 0) return undefined;
+    const media = Object.keys(content).find((m) => type.startsWith(m));
+    if (!media) return `content-type ${type} is not documented for ${res.status}`;
+    const schema = content[media]?.schema;
+    if (media !== 'application/json' || !schema) return undefined;
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text);
+    } catch {
+      return 'the body is not JSON';
+    }
+    const validate = validatorFor(`${res.status} ${media}`, resolve(schema, doc));
+    if (!validate(body)) return `the body does not match the ${res.status} schema: ${ajv.errorsText(validate.errors)}`;
+    const message = (body as { message?: unknown }).message;
+    if (c.valid && res.status === 400 && !(typeof message === 'string' && STATE_REFUSALS.has(message))) {
+      return 'a request the schema allows was refused with 400';
+    }
+    return undefined;
+  };
+}
+
+export interface FuzzFigures {
+  /** Cases sent, per operation and token kind ("GET /api/x [user]"), and their statuses. */
+  perOperation: Record<string, { cases: number; valid: number; statuses: Record<number, number> }>;
+  cases: number;
+  /** Wrong-method requests sent to documented paths (each must be a 405 with Allow). */
+  methodCases: number;
+  sessionsRenewed: number;
+  /** Each kind of failure once (operation, token kind and problem), with how often it happened and an example. */
+  failures: string[];
+}
+
+/** Runs `runs` cases for every documented operation with each token kind, then the wrong-method checks. */
+export async function fuzzDocument(doc: OpenApiDocument, target: Target, runs: number): Promise<FuzzFigures> {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
+  const figures: FuzzFigures = { perOperation: {}, cases: 0, methodCases: 0, sessionsRenewed: 0, failures: [] };
+  const seen = new Map<string, { count: number; example: string }>();
+  const fail = (kind: string, example: string) => {
+    const entry = seen.get(kind) ?? { count: 0, example };
+    entry.count++;
+    seen.set(kind, entry);
+  };
+  for (const o of operations(doc)) {
+    const check = answerChecker(o, doc, ajv);
+    for (const kind of TOKEN_KINDS) {
+      const key = `${o.name} [${kind}]`;
+      const entry = { cases: 0, valid: 0, statuses: {} as Record<number, number> };
+      figures.perOperation[key] = entry;
+      const samples = fc.sample(caseArbitrary(o, doc, target, kind), { numRuns: runs });
+      for (let i = 0; i < samples.length; i += CONCURRENCY) {
+        let ended = false;
+        await Promise.all(
+          samples.slice(i, i + CONCURRENCY).map(async (c) => {
+            const authorization = c.headers.authorization;
+            const withToken = kind !== 'none' && authorization?.includes(TOKEN);
+            if (withToken) c.headers.authorization = authorization!.replace(TOKEN, target.token(kind));
+            const res = await target.send(c);
+            entry.cases++;
+            if (c.valid) entry.valid++;
+            entry.statuses[res.status] = (entry.statuses[res.status] ?? 0) + 1;
+            const problem = check(c, res);
+            if (problem) {
+              const sent = `${c.method} ${c.url.slice(0, 300)} ${c.body?.slice(0, 300) ?? ''}`;
+              fail(`${key}: ${problem.slice(0, 120)}`, `${sent} → ${res.status} ${res.text.slice(0, 300)}`);
+            }
+            if (res.status === 401 && authorization === `Bearer ${TOKEN}`) ended = true;
+          }),
+        );
+        // A generated sign-out may have ended this kind's session: sign in again before going on.
+        if (ended && kind !== 'none' && (await target.renew(kind))) figures.sessionsRenewed++;
+      }
+      figures.cases += entry.cases;
+    }
+  }
+  // A path template as a matcher of concrete paths, with any segment in place of each {param}.
+  const matcher = (template: string) => new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`);
+  const all = operations(doc);
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const served = Object.keys(item)
+      .filter((m) => METHODS.includes(m))
+      .map((m) => m.toUpperCase());
+    const allow = new Set([...served, ...(served.includes('GET') ? ['HEAD'] : [])]);
+    const url = path.replace(/\{[^}]+\}/g, 'x');
+    for (const method of METHODS.map((m) => m.toUpperCase()).filter((m) => !allow.has(m))) {
+      // Served by another template that also matches it (PATCH /contact/export is PATCH /contact/{id}).
+      if (all.some((o) => o.method === method && o.path !== path && matcher(o.path).test(url))) continue;
+      const res = await target.send({ valid: false, method, url, headers: {}, body: undefined });
+      figures.methodCases++;
+      const got = new Set(
+        (res.headers.get('allow') ?? '')
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean),
+      );
+      let body: { success?: unknown; message?: unknown } = {};
+      try {
+        body = JSON.parse(res.text);
+      } catch {
+        /* checked below */
+      }
+      const same = got.size === allow.size && [...allow].every((m) => got.has(m));
+      if (res.status !== 405 || !same || body.success !== false || typeof body.message !== 'string') {
+        fail(
+          `${method} ${path}: expected 405 with Allow ${[...allow].join(', ')}`,
+          `${res.status} Allow: ${res.headers.get('allow')} ${res.text.slice(0, 200)}`,
+        );
+      }
+    }
+  }
+  figures.failures = [...seen].map(([kind, { count, example }]) => `${kind} (${count}×), e.g. ${example}`);
+  return figures;
+}
