@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { createApi } from '../../src/server/core/app.ts';
 import { enquiries } from '../../src/server/db/schema.ts';
+import { startGithubOAuth } from '../../tests/helpers/github-oauth.ts';
 import { startOidcProvider } from '../../tests/helpers/oidc-provider.ts';
 import { startServer } from '../../tests/helpers/server.ts';
 import {
@@ -75,10 +76,11 @@ export async function openApiFuzzRun(opts: OpenApiFuzzOptions): Promise<FuzzFigu
   const dataDir = await mkdtemp(path.join(tmpdir(), 'rel-fuzz-'));
   try {
     const { user, admin, knownIds } = await seed(dataDir);
-    // Google sign-in against a local stand-in, so that its operation reaches the code exchange.
+    // Google's and GitHub's sign-in against local stand-ins, so that their operations reach the code exchange.
     const oidc = await startOidcProvider();
+    const github = await startGithubOAuth();
     const server = await startServer({
-      env: { DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true', ...oidc.env },
+      env: { DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true', ...oidc.env, ...github.env },
     });
     try {
       const accounts = { user, admin };
@@ -90,7 +92,7 @@ export async function openApiFuzzRun(opts: OpenApiFuzzOptions): Promise<FuzzFigu
           const headers: Record<string, string> = { 'x-forwarded-for': nextIp(13) };
           // Control characters cannot travel in an HTTP header (fetch refuses them, as would any client).
           for (const [k, v] of Object.entries(c.headers)) headers[k] = v.replace(/[^\t\x20-\x7e]/g, ' ').trim();
-          const res = await fetch(server.url + c.url, { method: c.method, headers, body: c.body });
+          const res = await fetch(server.url + c.url, { method: c.method, headers, body: c.body, redirect: 'manual' });
           return { status: res.status, headers: res.headers, text: await res.text() };
         },
         async renew(kind) {
@@ -111,6 +113,7 @@ export async function openApiFuzzRun(opts: OpenApiFuzzOptions): Promise<FuzzFigu
     } finally {
       await server.stop();
       await oidc.close();
+      await github.close();
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });

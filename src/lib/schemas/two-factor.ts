@@ -2,7 +2,7 @@
 // /api/v1/account/two-factor/* and of the second step of a sign-in, POST /api/v1/auth/two-factor.
 import { LIMITS } from '../constants.ts';
 import { sessionResponse } from './auth.ts';
-import { z } from './zod.ts';
+import { atLeastOneOf, z } from './zod.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -22,15 +22,15 @@ export const twoFactorCode = z.string({ message: ANY_CODE }).trim().min(1, { mes
 export const enableTwoFactorBody = z.object({ code: authenticatorCode });
 
 /** Turning two-factor off, or making new recovery codes: the password, or a code. */
-export const twoFactorProofBody = z
-  .object({
+export const twoFactorProofBody = atLeastOneOf(
+  z.object({
     password: z.string().min(1).max(LIMITS.passwordMax).optional(),
     code: twoFactorCode.optional(),
-  })
-  .refine((b) => b.password !== undefined || b.code !== undefined, {
-    message: 'Enter your password or a code from your authenticator app',
-    path: ['password'],
-  });
+  }),
+  ['password', 'code'],
+  'Enter your password or a code from your authenticator app',
+  ['password'],
+);
 
 export const twoFactorSignInBody = z.object({
   challenge: z.string({ message: 'Sign in again' }).min(1).max(128),

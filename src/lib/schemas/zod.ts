@@ -13,14 +13,16 @@ export const anyOfRequired = (keys: readonly string[]) => ({ anyOf: keys.map((k)
 /**
  * An object that must hold at least one of `keys`. The one list gives both the check and the OpenAPI
  * document's `anyOf` of `required`, so that the document refuses `{}` exactly as the server does.
+ * `path` names the field the refusal is shown under (none: the whole body).
  */
 export function atLeastOneOf<T extends z.ZodObject>(
   schema: T,
   keys: readonly (keyof z.output<T> & string)[],
   message: string,
+  path: string[] = [],
 ) {
   return schema
-    .refine((b) => keys.some((k) => (b as Record<string, unknown>)[k] !== undefined), { message })
+    .refine((b) => keys.some((k) => (b as Record<string, unknown>)[k] !== undefined), { message, path })
     .meta(anyOfRequired(keys));
 }
 
