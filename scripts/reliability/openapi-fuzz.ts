@@ -24,6 +24,8 @@ export interface OpenApiFuzzOptions {
   distDir: string;
   /** Cases per operation and token kind. */
   runs: number;
+  /** fast-check's seed: a failure's printed seed generates the same cases again. */
+  seed: number;
 }
 
 interface Account {
@@ -109,7 +111,7 @@ export async function openApiFuzzRun(opts: OpenApiFuzzOptions): Promise<FuzzFigu
         },
       };
       const doc = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as OpenApiDocument;
-      return await fuzzDocument(doc, target, opts.runs);
+      return await fuzzDocument(doc, target, opts.runs, opts.seed);
     } finally {
       await server.stop();
       await oidc.close();

@@ -121,18 +121,19 @@ if (wanted.includes('outage')) {
 
 if (wanted.includes('fuzz')) {
   const runs = Number(process.env.FUZZ_RUNS ?? 1000);
+  const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   console.log(
     `\n## fuzz: every operation of /api/openapi.json, ${runs} generated requests each with no token, a user's and an admin's`,
   );
   const started = performance.now();
-  const f = await openApiFuzzRun({ distDir, runs });
+  const f = await openApiFuzzRun({ distDir, runs, seed });
   console.log('| operation [token] | cases | schema-valid | statuses |');
   console.log('|---|---:|---:|---|');
   for (const [name, op] of Object.entries(f.perOperation)) {
     console.log(`| ${name} | ${op.cases} | ${op.valid} | ${JSON.stringify(op.statuses)} |`);
   }
   console.log(
-    `${f.cases} cases and ${f.methodCases} wrong-method requests in ${ms(performance.now() - started)}; ${f.sessionsRenewed} sessions renewed after a generated sign-out`,
+    `${f.cases} cases and ${f.methodCases} wrong-method requests in ${ms(performance.now() - started)}; ${f.sessionsRenewed} sessions renewed after a generated sign-out; seed ${seed} (FUZZ_SEED repeats it)`,
   );
   for (const failure of f.failures) console.log(`  ${failure}`);
   check(

@@ -7,6 +7,8 @@ import { makeMiniDist } from '../../scripts/reliability/common.ts';
 import { openApiFuzzRun } from '../../scripts/reliability/openapi-fuzz.ts';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+// FUZZ_SEED repeats a run: the seed is printed with the figures.
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
 let dist: string;
 beforeAll(async () => {
@@ -15,10 +17,10 @@ beforeAll(async () => {
 afterAll(() => rm(dist, { recursive: true, force: true }));
 
 it('answers every generated request with a documented status and body, and a wrong method with 405', async () => {
-  const f = await openApiFuzzRun({ distDir: dist, runs: RUNS });
+  const f = await openApiFuzzRun({ distDir: dist, runs: RUNS, seed: SEED });
   console.log(
     `openapi fuzz: ${f.cases} cases over ${Object.keys(f.perOperation).length} operation × token kinds ` +
-      `(${RUNS} each), ${f.methodCases} wrong-method requests, ${f.sessionsRenewed} sessions renewed`,
+      `(${RUNS} each), ${f.methodCases} wrong-method requests, ${f.sessionsRenewed} sessions renewed, seed ${SEED}`,
   );
   expect(f.failures).toEqual([]);
   for (const [name, op] of Object.entries(f.perOperation)) {

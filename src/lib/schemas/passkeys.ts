@@ -1,7 +1,7 @@
 // Passkeys (WebAuthn): the bodies and answers of /api/v1/account/passkeys and /api/v1/auth/passkey.
 // The browser's credential travels as the JSON that @simplewebauthn/browser makes of it; the shapes here
 // bound its sizes and types, and the server's WebAuthn library checks everything inside.
-import { z } from './zod.ts';
+import { storedText, z } from './zod.ts';
 
 export const PASSKEY_NAME_MAX = 64;
 
@@ -44,8 +44,8 @@ export const authenticationCredential = z.object({
 const PASSKEY_NAME_MESSAGE = `Name the passkey in 1 to ${PASSKEY_NAME_MAX} characters`;
 export const passkeyName = z
   .string({ message: PASSKEY_NAME_MESSAGE })
+  .regex(storedText(1), { message: PASSKEY_NAME_MESSAGE })
   .trim()
-  .min(1, { message: PASSKEY_NAME_MESSAGE })
   .max(PASSKEY_NAME_MAX, { message: PASSKEY_NAME_MESSAGE });
 
 export const addPasskeyBody = z.object({ response: registrationCredential, name: passkeyName.optional() });

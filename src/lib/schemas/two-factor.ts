@@ -2,7 +2,7 @@
 // /api/v1/account/two-factor/* and of the second step of a sign-in, POST /api/v1/auth/two-factor.
 import { LIMITS } from '../constants.ts';
 import { sessionResponse } from './auth.ts';
-import { atLeastOneOf, z } from './zod.ts';
+import { atLeastOneOf, storedText, z } from './zod.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -15,9 +15,13 @@ export const authenticatorCode = z
 
 const ANY_CODE = 'Enter a code from your authenticator app or a recovery code';
 /** A code of the authenticator app or a recovery code ('abcde-fghij'; case, spaces and dashes do not matter). */
-export const twoFactorCode = z.string({ message: ANY_CODE }).trim().min(1, { message: ANY_CODE }).max(32, {
-  message: ANY_CODE,
-});
+export const twoFactorCode = z
+  .string({ message: ANY_CODE })
+  .regex(storedText(1), { message: ANY_CODE })
+  .trim()
+  .max(32, {
+    message: ANY_CODE,
+  });
 
 export const enableTwoFactorBody = z.object({ code: authenticatorCode });
 

@@ -240,8 +240,16 @@ export interface FuzzFigures {
   failures: string[];
 }
 
-/** Runs `runs` cases for every documented operation with each token kind, then the wrong-method checks. */
-export async function fuzzDocument(doc: OpenApiDocument, target: Target, runs: number): Promise<FuzzFigures> {
+/**
+ * Runs `runs` cases for every documented operation with each token kind, then the wrong-method checks.
+ * The same `seed` generates the same cases (each operation and kind from its own offset of it).
+ */
+export async function fuzzDocument(
+  doc: OpenApiDocument,
+  target: Target,
+  runs: number,
+  seed: number,
+): Promise<FuzzFigures> {
   const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: false });
   const figures: FuzzFigures = { perOperation: {}, cases: 0, methodCases: 0, sessionsRenewed: 0, failures: [] };
   const seen = new Map<string, { count: number; example: string }>();
@@ -250,13 +258,14 @@ export async function fuzzDocument(doc: OpenApiDocument, target: Target, runs: n
     entry.count++;
     seen.set(kind, entry);
   };
+  let offset = 0;
   for (const o of operations(doc)) {
     const check = answerChecker(o, doc, ajv);
     for (const kind of TOKEN_KINDS) {
       const key = `${o.name} [${kind}]`;
       const entry = { cases: 0, valid: 0, statuses: {} as Record<number, number> };
       figures.perOperation[key] = entry;
-      const samples = fc.sample(caseArbitrary(o, doc, target, kind), { numRuns: runs });
+      const samples = fc.sample(caseArbitrary(o, doc, target, kind), { numRuns: runs, seed: seed + offset++ });
       for (let i = 0; i < samples.length; i += CONCURRENCY) {
         let ended = false;
         await Promise.all(

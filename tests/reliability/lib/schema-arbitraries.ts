@@ -77,6 +77,12 @@ function stringArbitrary(s: JsonSchema): fc.Arbitrary<string> {
     fc.string({ unit: 'grapheme', minLength: min, maxLength: Math.min(max, min + 40) }),
     fc.string({ unit: 'binary', minLength: min, maxLength: Math.min(max, min + 40) }).filter(fits),
     fc.string({ minLength: max, maxLength: max }),
+    // Only whitespace, or text wrapped in it: what a schema's lengths and a server's trimming may disagree on.
+    fc.string({ unit: fc.constantFrom(' ', '\t', '\n', '\u00a0'), minLength: min, maxLength: Math.min(max, min + 4) }),
+    fc
+      .tuple(fc.string({ maxLength: 2 }), fc.constantFrom(' ', '  ', '\n'))
+      .map(([s, pad]) => `${pad}${s}${pad}`)
+      .filter(fits),
   );
 }
 
