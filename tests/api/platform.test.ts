@@ -91,12 +91,24 @@ describe('errors', () => {
     for (const [method, path] of [
       ['GET', '/nope'],
       ['POST', '/v1/auth/nothing'],
-      ['PUT', '/v1/auth/sign-in'],
     ] as const) {
       const res = await t.call(method, path, { token: 'x' });
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ success: false, message: 'Not found' });
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    }
+  });
+
+  it('a method a path does not serve is a 405 JSON body naming the allowed ones', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/v1/auth/sign-in', 'POST'],
+      ['DELETE', '/health', 'GET, HEAD'],
+      ['POST', '/v1/account', 'GET, HEAD, PATCH'],
+    ] as const) {
+      const res = await t.call(method, path, { token: 'x' });
+      expect(res.status).toBe(405);
+      expect(res.headers.get('allow')).toBe(allow);
+      expect(res.body).toEqual({ success: false, message: `Method ${method} not allowed here: use ${allow}` });
     }
   });
 
