@@ -1,8 +1,9 @@
 // /admin: under the spec's welcome, the cards (open enquiries, enquiries and new users this week, share
-// of verified users) and the charts of enquiries and signups per day over 30 or 90 days.
+// of verified users), the charts of enquiries and signups per day over 30 or 90 days, and the backup.
 import { useState } from 'react';
 import { ADMIN_REPORT_DAYS } from '../../lib/constants.ts';
 import type { Stats } from '../../lib/schemas/admin.ts';
+import { BackupButton } from './BackupButton.tsx';
 import { Chart } from './Chart.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { StatCard } from './StatCard.tsx';
@@ -47,6 +48,7 @@ export function AdminDashboard() {
           series={[{ label: 'Signups', values: stats.signups.map((d) => d.count) }]}
         />
       </div>
+      <BackupButton />
     </div>
   );
 }
