@@ -12,6 +12,9 @@ import { HANDSHAKE_CSP, handshakePage, type HandshakeResult } from './handshake-
 import { OAuthStates, type Redeemed } from './oauth-state.ts';
 
 const EDITOR_SCOPES = new Set(['repo', 'public_repo', 'user', 'read:user', 'user:email']);
+const SCOPE = `(?:${[...EDITOR_SCOPES].join('|')})`;
+/** One or more of EDITOR_SCOPES, split by commas or spaces: a pattern, so that the OpenAPI document says it too. */
+const SCOPE_LIST = new RegExp(`^[\\s,]*${SCOPE}(?:[\\s,]+${SCOPE})*[\\s,]*$`);
 
 const NOT_CONFIGURED = 'GitHub sign-in for the content editor is not configured';
 
@@ -31,11 +34,9 @@ const auth = publicRoute({
       scope: z
         .string()
         .max(100)
+        .regex(SCOPE_LIST, { message: `scope must be a list of ${[...EDITOR_SCOPES].join(', ')}` })
         .default('repo')
-        .transform((list) => list.split(/[\s,]+/).filter(Boolean))
-        .refine((scopes) => scopes.length > 0 && scopes.every((s) => EDITOR_SCOPES.has(s)), {
-          message: `scope must be a list of ${[...EDITOR_SCOPES].join(', ')}`,
-        }),
+        .transform((list) => list.split(/[\s,]+/).filter(Boolean)),
     }),
   },
   responses: { 302: { description: "Redirect to GitHub's authorize page" }, ...errors(400, 429, 503) },
