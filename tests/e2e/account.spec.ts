@@ -1,5 +1,5 @@
 // Signup, dashboard, e-mail verification with the mailed code, log out, login: the whole account path.
-import { TOKEN_KEY } from '../../src/lib/constants.ts';
+import { DEVICE_TOKEN_KEY, TOKEN_KEY } from '../../src/lib/constants.ts';
 import { createAccount, uniqueEmail, useToken } from './fixtures/accounts.ts';
 import { readFolder } from '../helpers/content.ts';
 import { expect, expectToast, holdRequests, hydrated, mailedCode, test } from './fixtures/test.ts';
@@ -62,6 +62,9 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await expect(page).toHaveURL(/\/login$/);
   await expectToast(page, 'Successfully logged out');
   expect(await page.evaluate((k) => localStorage.getItem(k) ?? sessionStorage.getItem(k), TOKEN_KEY)).toBeNull();
+  // The device token signup gave this browser outlives the sign-out, to be sent back with the next sign-in.
+  const deviceToken = await page.evaluate((k) => localStorage.getItem(k), DEVICE_TOKEN_KEY);
+  expect(deviceToken).toMatch(/^[\w-]+\.\d+\.[\w-]+$/);
 
   // Login: validation, wrong password, then the right one.
   await hydrated(page);
@@ -79,7 +82,9 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await page.getByRole('checkbox', { name: 'Remember me' }).check();
   await page.getByLabel('Password').fill(password);
   const releaseSignIn = await holdRequests(page, '**/api/v1/auth/sign-in');
+  const signIn = page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/sign-in') && r.method() === 'POST');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  expect((await signIn).postDataJSON()).toMatchObject({ email, deviceToken });
   await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
   releaseSignIn();
   await expect(page).toHaveURL(/\/userdashboard$/);
