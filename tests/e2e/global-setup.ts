@@ -44,7 +44,9 @@ export default async function globalSetup() {
     DIST_DIR: distDir,
     DATA_DIR: path.join(root, 'data'),
     SMTP_URL: smtp.url,
-    SITE_URL: `http://127.0.0.1:${port}`,
+    // A host name, not an IP address: browsers refuse WebAuthn (passkeys) on IP addresses, and the
+    // relying party is SITE_URL's host name.
+    SITE_URL: `http://localhost:${port}`,
     // Dozens of sign-ins from one address in a minute are the suite, not an attack.
     RATE_LIMITS: 'off',
     ...oidc.env,
@@ -63,7 +65,7 @@ export default async function globalSetup() {
   npx(['tsx', 'src/server/cli/admin.ts', 'promote', ADMIN.email], env);
   server = await startServer({ env, port });
 
-  process.env.E2E_BASE_URL = server.url;
+  process.env.E2E_BASE_URL = env.SITE_URL;
   process.env.E2E_BUILD_DIR = distDir;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_OIDC_AUTHORIZE_URL = oidc.authorizeUrl;

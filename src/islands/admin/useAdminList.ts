@@ -1,6 +1,7 @@
 // One page of an admin list (users, enquiries, trash, activity) with the API's paging, search and filters.
 import { useCallback, useEffect, useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { adminErrorMessage } from './admin-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import type { Page } from '../../lib/schemas/admin.ts';
 
@@ -27,7 +28,7 @@ export function useAdminList<T>(path: string) {
       setError('');
     } catch (err) {
       console.error(`Could not load ${path}`, err);
-      setError(errorMessage(err));
+      setError(adminErrorMessage(err));
     }
   }, [path, page, q, filters]);
 

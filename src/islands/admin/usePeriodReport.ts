@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { adminErrorMessage } from './admin-error.ts';
 
 /**
  * The admin report at `path` over the last `days` days, fetched again when the period changes. The figures
@@ -20,7 +21,7 @@ export function usePeriodReport<T>(path: string, days: number): { report: T | nu
         setError('');
       })
       .catch((err: unknown) => {
-        if (current) setError(errorMessage(err));
+        if (current) setError(adminErrorMessage(err));
       });
     return () => {
       current = false;

@@ -1,7 +1,9 @@
-// /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset.
-import type { SubmitEvent } from 'react';
+// /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset;
+// passkeys (a button, and the e-mail field's autofill), and the second step when two-factor is on.
+import { useEffect, useState, type SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
+import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { readDeviceToken, startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
@@ -10,20 +12,65 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { passkeysSupported, signInWithPasskey } from './passkey-sign-in.ts';
+import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
-import { linkClass, primaryButton } from '../ui/classes.ts';
+import { linkClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 
-function signInFailed(err: unknown) {
-  const message = errorMessage(err, 'Invalid credentials');
-  notify('error', message);
-  return { message, fields: {} };
+function failedWith(fallback: string) {
+  return (err: unknown) => {
+    const message = errorMessage(err, fallback);
+    notify('error', message);
+    return { message, fields: {} };
+  };
+}
+
+function signedIn(res: SessionResponse) {
+  startSession(res.token, res.user, res.deviceToken);
+  flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
 }
 
 function Form() {
   useGuard('guest');
   usePreloadedAuthSchemas();
   const form = useForm();
+  const { setAlert } = form;
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [autofillRound, setAutofillRound] = useState(0);
+  // Asked after hydration: the prebuilt page cannot know, and must match the first render.
+  const [canPasskey, setCanPasskey] = useState(false);
+  useEffect(() => setCanPasskey(passkeysSupported()), []);
+
+  // The e-mail field offers the site's passkeys (autocomplete="username webauthn"); a waiting request
+  // answers when one is picked there (the form stays usable meanwhile). Armed again after the button's
+  // own request, which replaces it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: autofillRound re-arms it
+  useEffect(() => {
+    if (challenge) return;
+    let live = true;
+    signInWithPasskey(true)
+      .then((res) => {
+        if (live && res) signedIn(res);
+      })
+      .catch((err: unknown) => {
+        if (live) setAlert(failedWith('Passkey sign-in failed')(err).message);
+      });
+    return () => {
+      live = false;
+    };
+  }, [autofillRound, challenge, setAlert]);
+
+  async function passkeyButton() {
+    await form.run(
+      async () => {
+        const res = await signInWithPasskey();
+        if (res) signedIn(res);
+      },
+      { onError: failedWith('Passkey sign-in failed') },
+    );
+    setAutofillRound((n) => n + 1);
+  }
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -34,11 +81,19 @@ function Form() {
     if (!body) return;
     await form.run(
       async () => {
-        const res = await api.post<SessionResponse>('v1/auth/sign-in', { ...body, deviceToken: readDeviceToken() });
-        startSession(res.token, res.user, res.deviceToken);
-        flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
+        const res = await api.post<SignInResponse>('v1/auth/sign-in', { ...body, deviceToken: readDeviceToken() });
+        if ('twoFactorRequired' in res) setChallenge(res.challenge);
+        else signedIn(res);
       },
-      { leaving: true, onError: signInFailed },
+      { leaving: true, onError: failedWith('Invalid credentials') },
+    );
+  }
+
+  if (challenge) {
+    return (
+      <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app.">
+        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
+      </AuthCard>
     );
   }
 
@@ -46,7 +101,14 @@ function Form() {
     <AuthCard title="Sign in" intro="Welcome back. Sign in to reach your dashboard.">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {form.alert && <FormAlert message={form.alert} />}
-        <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
+        <Field
+          id="email"
+          label="Email"
+          type="email"
+          autoComplete="username webauthn"
+          required
+          error={form.errors.email}
+        />
         <Field
           id="password"
           label="Password"
@@ -69,7 +131,19 @@ function Form() {
         </button>
       </form>
       <OrDivider />
-      <GoogleButton label="Sign in with Google" />
+      <div className="grid gap-3">
+        {canPasskey && (
+          <button
+            type="button"
+            className={`${secondaryButton} w-full`}
+            onClick={() => void passkeyButton()}
+            disabled={form.busy}
+          >
+            Sign in with a passkey
+          </button>
+        )}
+        <GoogleButton label="Sign in with Google" />
+      </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         No account yet?{' '}
         <a href="/Signup" className={linkClass}>

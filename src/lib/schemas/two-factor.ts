@@ -6,6 +6,9 @@ import { atLeastOneOf, storedText, z } from './zod.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 
+/** The 403 of an admin call when REQUIRE_ADMIN_2FA is on and the session proved one factor only. */
+export const ADMIN_2FA_REQUIRED = 'Two-factor authentication required';
+
 const AUTHENTICATOR_CODE = `Enter the ${LIMITS.otpLength}-digit code from your authenticator app`;
 /** A code of the authenticator app. */
 export const authenticatorCode = z
@@ -75,3 +78,7 @@ export const signInResponse = z.union([sessionResponse, twoFactorRequiredRespons
 
 export type TwoFactorProofBody = z.infer<typeof twoFactorProofBody>;
 export type SignInResponse = z.infer<typeof signInResponse>;
+export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponse>;
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;
+export type RecoveryCodesResponse = z.infer<typeof recoveryCodesResponse>;
+export type TwoFactorRequiredResponse = z.infer<typeof twoFactorRequiredResponse>;

@@ -5,6 +5,7 @@ import type { SignedInEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 import { findSession } from '../auth/sessions.ts';
 import type { SignInMethod } from '../db/schema.ts';
+import { ADMIN_2FA_REQUIRED } from '../../lib/schemas/two-factor.ts';
 
 /** The token of an `Authorization: Bearer <token>` header, if the request has one. */
 export function bearerToken(c: { req: { header(name: string): string | undefined } }): string | undefined {
@@ -23,8 +24,6 @@ export const requireUser: MiddlewareHandler<SignedInEnv> = async (c, next) => {
 
 /** Sessions that proved two factors: a password and an authenticator code, or a passkey (device + unlock). */
 const TWO_FACTOR_METHODS: ReadonlySet<SignInMethod> = new Set(['two-factor', 'passkey']);
-
-export const ADMIN_2FA_REQUIRED = 'Two-factor authentication required';
 
 export const requireAdmin: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   if (!c.get('user').isAdmin) throw new ApiError(403, 'Admins only.');

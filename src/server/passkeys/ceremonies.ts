@@ -18,6 +18,13 @@ import { ApiError } from '../core/errors.ts';
 export const REQUEST_EXPIRED = 'This passkey request has expired. Please try again.';
 export const NOT_VERIFIED = 'This passkey could not be verified';
 
+/**
+ * ES256 first (what nearly every authenticator makes), then Ed25519 and RS256 (Windows Hello). Not the
+ * library's newer default that starts with ML-DSA-44: Node's WebCrypto calls that experimental, and its
+ * keys and signatures run to kilobytes.
+ */
+const ALGORITHMS = [-7, -8, -257];
+
 /** The user handle the authenticator keeps with the passkey: the account's id (no personal data). */
 const userHandle = (userId: string) => new Uint8Array(Buffer.from(userId, 'utf8'));
 
@@ -45,6 +52,7 @@ export async function registrationOptions(deps: Deps, user: UserRow, company: st
     userDisplayName: user.name,
     userID: userHandle(user.id),
     timeout: CHALLENGE_TTL_MS,
+    supportedAlgorithmIDs: ALGORITHMS,
     attestationType: 'none',
     // The authenticator already holding one of the account's passkeys is not asked for a second.
     excludeCredentials: own,
@@ -64,6 +72,7 @@ export async function verifyRegistration(deps: Deps, user: UserRow, credential: 
     expectedOrigin: deps.config.webauthn.origins,
     expectedRPID: deps.config.webauthn.rpId,
     requireUserVerification: false,
+    supportedAlgorithmIDs: ALGORITHMS,
   }).catch(() => undefined);
   if (!result?.verified) throw new ApiError(400, NOT_VERIFIED);
   const info = result.registrationInfo;

@@ -1,0 +1,199 @@
+// /account, Passkeys: the account's passkeys (name, added, last used), adding one with this device's
+// authenticator, renaming and removing. Google-only accounts can add them too.
+import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { PASSKEY_NAME_MAX, type Passkey, passkeyName } from '../../lib/schemas/passkeys.ts';
+import { notify } from '../../lib/toast.ts';
+import { Field } from '../ui/Field.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { FormDialog } from '../ui/FormDialog.tsx';
+import { Loading } from '../ui/Loading.tsx';
+import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
+
+/** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
+function cancelled(err: unknown) {
+  return err instanceof WebAuthnError && err.code === 'ERROR_CEREMONY_ABORTED';
+}
+
+function PasskeyList() {
+  const [keys, setKeys] = useState<Passkey[] | null>(null);
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [renaming, setRenaming] = useState<Passkey | null>(null);
+  const [nameError, setNameError] = useState('');
+  const [removing, setRemoving] = useState<Passkey | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setKeys((await api.get<{ data: Passkey[] }>('v1/account/passkeys')).data);
+    } catch (err) {
+      setAlert(problemOf(err).message);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  async function add() {
+    setBusy(true);
+    setAlert('');
+    try {
+      const optionsJSON =
+        await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>('v1/account/passkeys/options');
+      const response = await startRegistration({ optionsJSON });
+      const res = await api.post('v1/account/passkeys', { response });
+      notify('success', res.message);
+      await load();
+    } catch (err) {
+      if (cancelled(err)) setAlert('No passkey was added.');
+      else if (err instanceof Error && !('status' in err)) setAlert(err.message);
+      else setAlert(problemOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function rename(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!renaming) return;
+    const parsed = passkeyName.safeParse(new FormData(e.currentTarget).get('passkeyName'));
+    if (!parsed.success) return setNameError(parsed.error.issues[0]!.message);
+    setBusy(true);
+    try {
+      const res = await api.patch(`v1/account/passkeys/${renaming._id}`, { name: parsed.data });
+      notify('success', res.message);
+      setRenaming(null);
+      await load();
+    } catch (err) {
+      setNameError(problemOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!removing) return;
+    setBusy(true);
+    try {
+      const res = await api.delete(`v1/account/passkeys/${removing._id}`);
+      notify('success', res.message);
+      setRemoving(null);
+      await load();
+    } catch (err) {
+      notify('error', problemOf(err).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (!keys) return alert ? <FormAlert message={alert} /> : <Loading compact />;
+  return (
+    <div className="grid gap-4">
+      {alert && <FormAlert message={alert} />}
+      {keys.length === 0 ? (
+        <p className="text-sm text-slate-700">No passkeys yet.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Passkeys">
+          {keys.map((k) => (
+            <li key={k._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <div>
+                <p className="font-semibold text-ink">{k.name}</p>
+                <p className="text-sm text-slate-700">
+                  Added {formatTime(k.createdAt)} ·{' '}
+                  {k.lastUsedAt ? `Last used ${formatTime(k.lastUsedAt)}` : 'Not used yet'}
+                </p>
+              </div>
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  disabled={busy}
+                  aria-label={`Rename passkey ${k.name}`}
+                  onClick={() => {
+                    setNameError('');
+                    setRenaming(k);
+                  }}
+                >
+                  Rename
+                </button>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  disabled={busy}
+                  aria-label={`Remove passkey ${k.name}`}
+                  onClick={() => setRemoving(k)}
+                >
+                  Remove
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {browserSupportsWebAuthn() ? (
+        <button
+          type="button"
+          className={`${primaryButton} sm:w-auto sm:justify-self-start`}
+          disabled={busy}
+          onClick={() => void add()}
+        >
+          {busy ? 'Waiting for your device...' : 'Add a passkey'}
+        </button>
+      ) : (
+        <p className="text-sm text-slate-700">This browser cannot make passkeys.</p>
+      )}
+      <FormDialog open={renaming !== null} title="Rename passkey" onClose={() => setRenaming(null)}>
+        {renaming && (
+          <form onSubmit={rename} noValidate className="grid gap-4">
+            <Field
+              id="passkeyName"
+              label="Name"
+              defaultValue={renaming.name}
+              maxLength={PASSKEY_NAME_MAX}
+              required
+              autoComplete="off"
+              error={nameError || undefined}
+            />
+            <div className="flex justify-end gap-2">
+              <button type="button" className={secondaryButton} onClick={() => setRenaming(null)}>
+                Cancel
+              </button>
+              <button type="submit" className={primaryButton} disabled={busy}>
+                Save
+              </button>
+            </div>
+          </form>
+        )}
+      </FormDialog>
+      {/* A FormDialog (its ids are its own): the account page has another panel's ConfirmDialog. */}
+      <FormDialog open={removing !== null} title="Remove passkey" onClose={() => setRemoving(null)}>
+        {removing && (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void remove();
+            }}
+          >
+            <p className="text-slate-700">
+              Remove the passkey “{removing.name}”? It will no longer sign in to your account.
+            </p>
+            <div className="flex justify-end gap-2">
+              <button type="button" className={secondaryButton} onClick={() => setRemoving(null)} disabled={busy}>
+                Cancel
+              </button>
+              <button type="submit" className={dangerButton} disabled={busy}>
+                {busy ? 'Removing...' : 'Remove'}
+              </button>
+            </div>
+          </form>
+        )}
+      </FormDialog>
+    </div>
+  );
+}
+
+export default function AccountPasskeys() {
+  return <AccountPanel>{() => <PasskeyList />}</AccountPanel>;
+}

@@ -1,0 +1,231 @@
+// /account, Two-factor authentication: set up an authenticator app (QR code drawn here, the secret for
+// typing in), confirm with a first code, see the 10 recovery codes once (and download them); when on,
+// make new recovery codes or turn it off with the password or a code.
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import {
+  authenticatorCode,
+  type RecoveryCodesResponse,
+  type TwoFactorSetupResponse,
+  type TwoFactorStatusResponse,
+} from '../../lib/schemas/two-factor.ts';
+import { notify } from '../../lib/toast.ts';
+import { Field } from '../ui/Field.tsx';
+import { FormAlert } from '../ui/FormAlert.tsx';
+import { Loading } from '../ui/Loading.tsx';
+import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
+import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { QrCode } from './QrCode.tsx';
+
+const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
+
+function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  return (
+    <div className="grid gap-3">
+      <p className="text-sm text-slate-700">
+        Keep these recovery codes somewhere safe. Each signs you in once if you lose your authenticator app. They are
+        shown only now.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 p-4 font-mono text-sm"
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          className={secondaryButton}
+          onClick={() => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'recovery-codes.txt')}
+        >
+          Download codes
+        </button>
+        <button type="button" className={primaryButton} onClick={onDone}>
+          I have saved them
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function TwoFactorSettings() {
+  const [status, setStatus] = useState<TwoFactorStatusResponse | null>(null);
+  const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [otp, setOtp] = useState(emptyOtp);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setStatus(await api.get<TwoFactorStatusResponse>('v1/account/two-factor'));
+    } catch (err) {
+      setAlert(problemOf(err).message);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setAlert('');
+    try {
+      await action();
+    } catch (err) {
+      const problem = problemOf(err);
+      setErrors(problem.fields);
+      if (Object.keys(problem.fields).length === 0) setAlert(problem.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const begin = () =>
+    run(async () => {
+      setSetup(await api.post<TwoFactorSetupResponse>('v1/account/two-factor/setup'));
+      setOtp(emptyOtp());
+      setErrors({});
+    });
+
+  function enable(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = authenticatorCode.safeParse(otp.join(''));
+    if (!parsed.success) return setErrors({ code: parsed.error.issues[0]!.message });
+    void run(async () => {
+      const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/enable', { code: parsed.data });
+      notify('success', res.message);
+      setSetup(null);
+      setCodes(res.recoveryCodes);
+      await load();
+    });
+  }
+
+  function prove(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const password = String(data.get('twoFactorPassword') ?? '');
+    const code = String(data.get('twoFactorCode') ?? '').trim();
+    const turnOff = (e.nativeEvent as SubmitEvent['nativeEvent']).submitter?.getAttribute('value') === 'off';
+    if (!password && !code) return setErrors({ password: 'Enter your password or a code from your authenticator app' });
+    const body = password ? { password } : { code };
+    void run(async () => {
+      if (turnOff) {
+        const res = await api.post('v1/account/two-factor/disable', body);
+        notify('success', res.message);
+      } else {
+        const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/recovery-codes', body);
+        notify('success', res.message);
+        setCodes(res.recoveryCodes);
+      }
+      setErrors({});
+      await load();
+    });
+  }
+
+  if (!status) return alert ? <FormAlert message={alert} /> : <Loading compact />;
+  if (codes) return <RecoveryCodes codes={codes} onDone={() => setCodes(null)} />;
+
+  if (setup) {
+    return (
+      <form onSubmit={enable} noValidate className="grid max-w-md gap-4">
+        {alert && <FormAlert message={alert} />}
+        <p className="text-sm text-slate-700">
+          Scan this QR code with your authenticator app (such as Google Authenticator, 1Password or Authy), then enter
+          the 6-digit code it shows.
+        </p>
+        <QrCode text={setup.otpauthUrl} label="QR code for your authenticator app" />
+        <div>
+          <p className="text-sm text-slate-700">Or type this key into the app:</p>
+          <p className="mt-1 font-mono text-sm font-semibold break-all text-ink" data-testid="two-factor-secret">
+            {grouped(setup.secret)}
+          </p>
+        </div>
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Code from your app</legend>
+          <div className="mt-2">
+            <OtpInput
+              id="two-factor-setup-code"
+              value={otp}
+              onChange={setOtp}
+              required
+              invalid={!!errors.code}
+              describedBy={errors.code ? 'two-factor-setup-code-error' : undefined}
+            />
+          </div>
+          {errors.code && (
+            <p id="two-factor-setup-code-error" className={errorClass}>
+              {errors.code}
+            </p>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={primaryButton} disabled={busy}>
+            {busy ? 'Checking...' : 'Turn on two-factor'}
+          </button>
+          <button type="button" className={secondaryButton} onClick={() => setSetup(null)} disabled={busy}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    );
+  }
+
+  if (!status.enabled) {
+    return (
+      <div className="grid gap-4">
+        {alert && <FormAlert message={alert} />}
+        <p className="text-sm text-slate-700">
+          Two-factor authentication is off. With it on, signing in with your password also asks for a code from an
+          authenticator app on your phone.
+        </p>
+        <button
+          type="button"
+          className={`${primaryButton} sm:w-auto sm:justify-self-start`}
+          onClick={() => void begin()}
+          disabled={busy}
+        >
+          {busy ? 'Please wait...' : 'Set up two-factor authentication'}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <form onSubmit={prove} noValidate className="grid max-w-md gap-4">
+      {alert && <FormAlert message={alert} />}
+      <p className="text-sm text-slate-700">
+        Two-factor authentication is on. {status.recoveryCodesLeft} of 10 recovery codes left. To make new recovery
+        codes or turn it off, confirm with your password or a code.
+      </p>
+      <Field
+        id="twoFactorPassword"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+      <Field
+        id="twoFactorCode"
+        label="Or a code from your app (or a recovery code)"
+        autoComplete="one-time-code"
+        error={errors.code}
+      />
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" name="action" value="codes" className={secondaryButton} disabled={busy}>
+          New recovery codes
+        </button>
+        <button type="submit" name="action" value="off" className={dangerButton} disabled={busy}>
+          Turn off two-factor
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function AccountTwoFactor() {
+  return <AccountPanel>{() => <TwoFactorSettings />}</AccountPanel>;
+}

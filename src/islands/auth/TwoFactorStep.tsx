@@ -1,0 +1,92 @@
+// The second step of a sign-in with two-factor on: the 6-digit code of the authenticator app in the OTP
+// boxes (a paste fills them), or, behind a link, one of the recovery codes.
+import { useState, type SubmitEvent } from 'react';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import type { SessionResponse } from '../../lib/schemas/auth.ts';
+import { authenticatorCode, twoFactorCode } from '../../lib/schemas/two-factor.ts';
+import { Field } from '../ui/Field.tsx';
+import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
+import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
+
+interface Props {
+  challenge: string;
+  onSignedIn: (res: SessionResponse) => void;
+  onRestart: () => void;
+}
+
+export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
+  const [recovery, setRecovery] = useState(false);
+  const [otp, setOtp] = useState(emptyOtp);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const typed = recovery ? String(new FormData(e.currentTarget).get('recoveryCode') ?? '') : otp.join('');
+    const parsed = (recovery ? twoFactorCode : authenticatorCode).safeParse(typed);
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError('');
+    setBusy(true);
+    try {
+      onSignedIn(await api.post<SessionResponse>('v1/auth/two-factor', { challenge, code: parsed.data }));
+    } catch (err) {
+      setError(errorMessage(err, 'Invalid code'));
+      setOtp(emptyOtp());
+      setBusy(false);
+    }
+  }
+
+  const errorId = 'two-factor-error';
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Two-factor authentication">
+      {recovery ? (
+        <Field
+          id="recoveryCode"
+          label="Recovery code"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          error={error || undefined}
+        />
+      ) : (
+        <fieldset>
+          <legend className="text-sm font-medium text-ink">Code from your authenticator app</legend>
+          <div className="mt-2">
+            <OtpInput
+              id="two-factor-code"
+              value={otp}
+              onChange={setOtp}
+              required
+              invalid={!!error}
+              describedBy={error ? errorId : undefined}
+            />
+          </div>
+          {error && (
+            <p id={errorId} className={errorClass}>
+              {error}
+            </p>
+          )}
+        </fieldset>
+      )}
+      <button type="submit" className={primaryButton} disabled={busy}>
+        {busy ? 'Checking...' : 'Verify'}
+      </button>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button
+          type="button"
+          className={linkClass}
+          onClick={() => {
+            setRecovery(!recovery);
+            setError('');
+          }}
+        >
+          {recovery ? 'Use a code from your app' : 'Use a recovery code'}
+        </button>
+        <button type="button" className={linkClass} onClick={onRestart}>
+          Start over
+        </button>
+      </div>
+    </form>
+  );
+}

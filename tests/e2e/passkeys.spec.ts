@@ -1,0 +1,123 @@
+// Passkeys in Chromium with the DevTools virtual authenticator (CTAP2, built in, resident keys, user
+// verification): add one on /account, log out, sign in with it from /login (the button, and the e-mail
+// field's autofill), remove it and see the sign-in refused. Keyboard only (focus and keys, no clicks),
+// axe-clean. The site runs at http://localhost:PORT: browsers refuse WebAuthn on IP addresses.
+import type { CDPSession, Page } from '@playwright/test';
+import { createAccount, useToken } from './fixtures/accounts.ts';
+import { expectAxeClean } from './fixtures/axe.ts';
+import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable', { enableUI: false });
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+const credentials = async (cdp: CDPSession, authenticatorId: string) =>
+  (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials;
+
+/** Presses Enter on the control, reached by focus: what a keyboard user does, without the mouse. */
+async function press(page: Page, name: string | RegExp, key = 'Enter') {
+  const control = page.getByRole('button', { name, exact: typeof name === 'string' });
+  await control.focus();
+  await expect(control).toBeFocused();
+  await page.keyboard.press(key);
+}
+
+/**
+ * Logs out (the site then shows /login). The virtual authenticator answers the login page's autofill
+ * request at once, as a user picking the passkey from the e-mail field would; `autofill: false` makes
+ * this tab's browser say it has no passkey autofill, so that only the button can sign in.
+ */
+async function logOut(page: Page, { autofill }: { autofill: boolean }) {
+  await page.evaluate(
+    ([key, off]) => {
+      if (off) sessionStorage.setItem(key, '1');
+      else sessionStorage.removeItem(key);
+    },
+    [NO_AUTOFILL, !autofill] as const,
+  );
+  await press(page, /Account menu/);
+  await press(page, 'Log out');
+}
+
+const NO_AUTOFILL = 'e2e-no-passkey-autofill';
+
+test('add a passkey, log out, sign in with it (button and autofill), remove it and see the sign-in refused', async ({
+  page,
+  baseURL,
+}) => {
+  expect(new URL(baseURL!).hostname).toBe('localhost');
+  const { cdp, authenticatorId } = await virtualAuthenticator(page);
+  await page.addInitScript((key) => {
+    if (sessionStorage.getItem(key)) PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  }, NO_AUTOFILL);
+  const acc = await createAccount(baseURL!, 'passkey');
+  await useToken(page, acc.token);
+  await page.goto('/account#passkeys');
+  await hydrated(page);
+  const panel = page.locator('#passkeys');
+  await expect(panel.getByText('No passkeys yet.')).toBeVisible();
+
+  await press(page, 'Add a passkey');
+  await expectToast(page, 'Passkey added');
+  const list = panel.getByRole('list', { name: 'Passkeys' });
+  await expect(list.getByText(/^Chrom/)).toBeVisible();
+  await expect(list).toContainText('Not used yet');
+  const stored = await credentials(cdp, authenticatorId);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.isResidentCredential).toBe(true);
+  await expectAxeClean(page);
+
+  // Rename it, by keyboard: the dialog's field takes the new name, Enter saves.
+  await press(page, /^Rename passkey/);
+  const name = page.getByLabel('Name', { exact: true }).last();
+  await expect(name).toBeFocused();
+  await name.fill('Work laptop');
+  await page.keyboard.press('Enter');
+  await expectToast(page, 'Passkey renamed');
+  await expect(list.getByText('Work laptop')).toBeVisible();
+
+  // The button: the browser is asked at once and the session starts like a password sign-in's.
+  await logOut(page, { autofill: false });
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', 'username webauthn');
+  await expectAxeClean(page);
+  await press(page, 'Sign in with a passkey');
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible();
+
+  // The autofill: nothing pressed; the login page's waiting request is answered with the passkey.
+  const autofilled = page.waitForResponse((r) => r.url().endsWith('/api/v1/auth/passkey') && r.status() === 200);
+  await logOut(page, { autofill: true });
+  await autofilled;
+  await expect(page).toHaveURL(/\/userdashboard$/);
+
+  await page.goto('/account#passkeys');
+  await hydrated(page);
+  await expect(list).not.toContainText('Not used yet');
+  await press(page, 'Remove passkey Work laptop');
+  await press(page, 'Remove');
+  await expectToast(page, 'Passkey removed');
+  await expect(panel.getByText('No passkeys yet.')).toBeVisible();
+
+  // The authenticator still holds the key, but the site no longer knows it.
+  await logOut(page, { autofill: false });
+  await expect(page).toHaveURL(/\/login$/);
+  await hydrated(page);
+  expect(await credentials(cdp, authenticatorId)).toHaveLength(1);
+  await press(page, 'Sign in with a passkey');
+  await expectToast(page, 'This passkey could not be verified');
+  await expect(page).toHaveURL(/\/login$/);
+});
