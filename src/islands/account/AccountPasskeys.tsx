@@ -3,13 +3,14 @@
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { PASSKEY_NAME_MAX, type Passkey, passkeyName } from '../../lib/schemas/passkeys.ts';
+import { PASSKEY_NAME_MAX, type Passkey, renamePasskeyBody } from '../../lib/schemas/passkeys.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { toastProblem, useForm } from '../ui/useForm.ts';
 import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
@@ -19,11 +20,10 @@ function cancelled(err: unknown) {
 
 function PasskeyList() {
   const [keys, setKeys] = useState<Passkey[] | null>(null);
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
-  const [nameError, setNameError] = useState('');
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  const form = useForm();
+  const { alert, busy, setAlert } = form;
 
   const load = useCallback(async () => {
     try {
@@ -31,59 +31,53 @@ function PasskeyList() {
     } catch (err) {
       setAlert(problemOf(err).message);
     }
-  }, []);
+  }, [setAlert]);
   useEffect(() => void load(), [load]);
 
-  async function add() {
-    setBusy(true);
-    setAlert('');
-    try {
-      const optionsJSON =
-        await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>('v1/account/passkeys/options');
-      const response = await startRegistration({ optionsJSON });
-      const res = await api.post('v1/account/passkeys', { response });
-      notify('success', res.message);
-      await load();
-    } catch (err) {
-      if (cancelled(err)) setAlert('No passkey was added.');
-      else if (err instanceof Error && !('status' in err)) setAlert(err.message);
-      else setAlert(problemOf(err).message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const add = () =>
+    form.run(
+      async () => {
+        const optionsJSON =
+          await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>('v1/account/passkeys/options');
+        const response = await startRegistration({ optionsJSON });
+        const res = await api.post('v1/account/passkeys', { response });
+        notify('success', res.message);
+        await load();
+      },
+      {
+        onError: (err) => {
+          // The browser's own failures (no authenticator, a refusal) are WebAuthnErrors with a message.
+          if (cancelled(err)) return { message: 'No passkey was added.', fields: {} };
+          if (err instanceof WebAuthnError) return { message: err.message, fields: {} };
+          return { message: problemOf(err).message, fields: {} };
+        },
+      },
+    );
 
   async function rename(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!renaming) return;
-    const parsed = passkeyName.safeParse(new FormData(e.currentTarget).get('passkeyName'));
-    if (!parsed.success) return setNameError(parsed.error.issues[0]!.message);
-    setBusy(true);
-    try {
-      const res = await api.patch(`v1/account/passkeys/${renaming._id}`, { name: parsed.data });
+    const body = form.check(renamePasskeyBody, { name: new FormData(e.currentTarget).get('passkeyName') });
+    if (!body) return;
+    await form.run(async () => {
+      const res = await api.patch(`v1/account/passkeys/${renaming._id}`, body);
       notify('success', res.message);
       setRenaming(null);
       await load();
-    } catch (err) {
-      setNameError(problemOf(err).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function remove() {
     if (!removing) return;
-    setBusy(true);
-    try {
-      const res = await api.delete(`v1/account/passkeys/${removing._id}`);
-      notify('success', res.message);
-      setRemoving(null);
-      await load();
-    } catch (err) {
-      notify('error', problemOf(err).message);
-    } finally {
-      setBusy(false);
-    }
+    await form.run(
+      async () => {
+        const res = await api.delete(`v1/account/passkeys/${removing._id}`);
+        notify('success', res.message);
+        setRemoving(null);
+        await load();
+      },
+      { onError: toastProblem((err) => problemOf(err).message) },
+    );
   }
 
   if (!keys) return alert ? <FormAlert message={alert} /> : <Loading compact />;
@@ -110,7 +104,7 @@ function PasskeyList() {
                   disabled={busy}
                   aria-label={`Rename passkey ${k.name}`}
                   onClick={() => {
-                    setNameError('');
+                    form.reset();
                     setRenaming(k);
                   }}
                 >
@@ -152,7 +146,7 @@ function PasskeyList() {
               maxLength={PASSKEY_NAME_MAX}
               required
               autoComplete="off"
-              error={nameError || undefined}
+              error={form.errors.name}
             />
             <div className="flex justify-end gap-2">
               <button type="button" className={secondaryButton} onClick={() => setRenaming(null)}>

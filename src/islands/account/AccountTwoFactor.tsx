@@ -5,10 +5,11 @@ import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import {
-  authenticatorCode,
+  enableTwoFactorBody,
   type RecoveryCodesResponse,
   type TwoFactorSetupResponse,
   type TwoFactorStatusResponse,
+  twoFactorProofBody,
 } from '../../lib/schemas/two-factor.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
@@ -16,6 +17,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { QrCode } from './QrCode.tsx';
 
@@ -57,9 +59,10 @@ function TwoFactorSettings() {
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [otp, setOtp] = useState(emptyOtp);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const { errors, alert, busy, setAlert } = form;
+  // An ended session (a 401 naming no field) sends the page to /login.
+  const run = (work: () => Promise<unknown>) => form.run(work, { onError: problemOf });
 
   const load = useCallback(async () => {
     try {
@@ -67,36 +70,22 @@ function TwoFactorSettings() {
     } catch (err) {
       setAlert(problemOf(err).message);
     }
-  }, []);
+  }, [setAlert]);
   useEffect(() => void load(), [load]);
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setAlert('');
-    try {
-      await action();
-    } catch (err) {
-      const problem = problemOf(err);
-      setErrors(problem.fields);
-      if (Object.keys(problem.fields).length === 0) setAlert(problem.message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   const begin = () =>
     run(async () => {
       setSetup(await api.post<TwoFactorSetupResponse>('v1/account/two-factor/setup'));
       setOtp(emptyOtp());
-      setErrors({});
+      form.reset();
     });
 
   function enable(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const parsed = authenticatorCode.safeParse(otp.join(''));
-    if (!parsed.success) return setErrors({ code: parsed.error.issues[0]!.message });
+    const body = form.check(enableTwoFactorBody, { code: otp.join('') });
+    if (!body) return;
     void run(async () => {
-      const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/enable', { code: parsed.data });
+      const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/enable', body);
       notify('success', res.message);
       setSetup(null);
       setCodes(res.recoveryCodes);
@@ -110,8 +99,8 @@ function TwoFactorSettings() {
     const password = String(data.get('twoFactorPassword') ?? '');
     const code = String(data.get('twoFactorCode') ?? '').trim();
     const turnOff = (e.nativeEvent as SubmitEvent['nativeEvent']).submitter?.getAttribute('value') === 'off';
-    if (!password && !code) return setErrors({ password: 'Enter your password or a code from your authenticator app' });
-    const body = password ? { password } : { code };
+    const body = form.check(twoFactorProofBody, password ? { password } : code ? { code } : {});
+    if (!body) return;
     void run(async () => {
       if (turnOff) {
         const res = await api.post('v1/account/two-factor/disable', body);
@@ -121,7 +110,7 @@ function TwoFactorSettings() {
         notify('success', res.message);
         setCodes(res.recoveryCodes);
       }
-      setErrors({});
+      form.reset();
       await load();
     });
   }

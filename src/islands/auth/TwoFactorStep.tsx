@@ -6,6 +6,7 @@ import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
+import { useForm } from '../ui/useForm.ts';
 
 interface Props {
   challenge: string;
@@ -16,23 +17,21 @@ interface Props {
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
   const [recovery, setRecovery] = useState(false);
   const [otp, setOtp] = useState(emptyOtp);
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const form = useForm();
+  const error = form.alert;
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     // Checked by the server alone: its words for a short or empty code are the ones shown (the login
     // page loads no schemas before it is idle).
     const code = recovery ? String(new FormData(e.currentTarget).get('recoveryCode') ?? '') : otp.join('');
-    setError('');
-    setBusy(true);
-    try {
-      onSignedIn(await api.post<SessionResponse>('v1/auth/two-factor', { challenge, code }));
-    } catch (err) {
-      setError(errorMessage(err, 'Invalid code'));
-      setOtp(emptyOtp());
-      setBusy(false);
-    }
+    await form.run(async () => onSignedIn(await api.post<SessionResponse>('v1/auth/two-factor', { challenge, code })), {
+      leaving: true,
+      onError: (err) => {
+        setOtp(emptyOtp());
+        return { message: errorMessage(err, 'Invalid code'), fields: {} };
+      },
+    });
   }
 
   const errorId = 'two-factor-error';
@@ -68,8 +67,8 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
           )}
         </fieldset>
       )}
-      <button type="submit" className={primaryButton} disabled={busy}>
-        {busy ? 'Checking...' : 'Verify'}
+      <button type="submit" className={primaryButton} disabled={form.busy}>
+        {form.busy ? 'Checking...' : 'Verify'}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -77,7 +76,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
           className={linkClass}
           onClick={() => {
             setRecovery(!recovery);
-            setError('');
+            form.reset();
           }}
         >
           {recovery ? 'Use a code from your app' : 'Use a recovery code'}
