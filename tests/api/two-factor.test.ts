@@ -138,6 +138,8 @@ describe('signing in with two-factor on', () => {
       message: 'Signed in successfully',
       token: expect.any(String),
       user: acc.user,
+      // This browser is known to the account from now on, as after a password sign-in.
+      deviceToken: expect.any(String),
     });
     const [session] = await t.api.db
       .select()

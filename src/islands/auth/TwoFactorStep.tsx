@@ -3,6 +3,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
+import { readDeviceToken } from '../../lib/session.ts';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
@@ -25,13 +26,19 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
     // Checked by the server alone: its words for a short or empty code are the ones shown (the login
     // page loads no schemas before it is idle).
     const code = recovery ? String(new FormData(e.currentTarget).get('recoveryCode') ?? '') : otp.join('');
-    await form.run(async () => onSignedIn(await api.post<SessionResponse>('v1/auth/two-factor', { challenge, code })), {
-      leaving: true,
-      onError: (err) => {
-        setOtp(emptyOtp());
-        return { message: errorMessage(err, 'Invalid code'), fields: {} };
+    await form.run(
+      async () =>
+        onSignedIn(
+          await api.post<SessionResponse>('v1/auth/two-factor', { challenge, code, deviceToken: readDeviceToken() }),
+        ),
+      {
+        leaving: true,
+        onError: (err) => {
+          setOtp(emptyOtp());
+          return { message: errorMessage(err, 'Invalid code'), fields: {} };
+        },
       },
-    });
+    );
   }
 
   const errorId = 'two-factor-error';

@@ -42,6 +42,8 @@ export const twoFactorProofBody = atLeastOneOf(
 export const twoFactorSignInBody = z.object({
   challenge: z.string({ message: 'Sign in again' }).min(1).max(128),
   code: twoFactorCode,
+  /** As for the password step: this browser's token from an earlier sign-in to the account. */
+  deviceToken: z.string().max(200).optional(),
 });
 
 export const twoFactorStatusResponse = z.object({

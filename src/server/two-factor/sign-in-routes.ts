@@ -8,6 +8,7 @@ import { sessionResponse } from '../../lib/schemas/auth.ts';
 import { twoFactorSignInBody } from '../../lib/schemas/two-factor.ts';
 import { challengeUser, countWrongTry, storeChallenge, takeChallenge } from '../auth/challenges.ts';
 import { createSession } from '../auth/sessions.ts';
+import { rememberClient } from '../auth/known-clients.ts';
 import { underSignInLimits } from '../auth/sign-in-limits.ts';
 import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
@@ -41,13 +42,14 @@ export function twoFactorSignInRoutes(deps: Deps) {
   const app = router();
 
   app.openapi(secondStep, async (c) => {
-    const { challenge, code } = c.req.valid('json');
+    const { challenge, code, deviceToken: known } = c.req.valid('json');
     const userId = await challengeUser(deps, 'two-factor', challenge);
     const [user] = userId ? await deps.db.select().from(users).where(eq(users.id, userId)) : [];
     if (!user) throw new ApiError(401, SIGN_IN_EXPIRED);
     const ip = clientKey(c, deps.config.trustProxy);
     const right = await underSignInLimits(deps, ip, user.email, () => acceptSecondFactor(deps, user.id, code), {
       userId: user.id,
+      deviceToken: known,
     });
     if (!right) {
       await countWrongTry(deps, challenge);
@@ -56,7 +58,11 @@ export function twoFactorSignInRoutes(deps: Deps) {
     // Two right answers at once: only the one that takes the challenge signs in.
     if (!(await takeChallenge(deps, 'two-factor', challenge, user.id))) throw new ApiError(401, SIGN_IN_EXPIRED);
     const token = await createSession(deps, user.id, c.req.header('user-agent'), 'two-factor');
-    return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
+    const deviceToken = await rememberClient(deps, user.id, user.email, ip);
+    return c.json(
+      { success: true as const, message: 'Signed in successfully', token, user: toUser(user), deviceToken },
+      200,
+    );
   });
 
   return app;
