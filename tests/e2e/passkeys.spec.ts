@@ -57,6 +57,8 @@ test('add a passkey, log out, sign in with it (button and autofill), remove it a
   page,
   baseURL,
 }) => {
+  // One long journey through three pages and many calls: a generous bound for a busy machine.
+  test.setTimeout(180_000);
   expect(new URL(baseURL!).hostname).toBe('localhost');
   const { cdp, authenticatorId } = await virtualAuthenticator(page);
   await page.addInitScript((key) => {
