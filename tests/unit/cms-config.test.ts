@@ -175,6 +175,15 @@ describe('the CMS configuration covers every collection and field of the content
     });
   });
 
+  it("marks drafts in the editor's list of posts and can list them alone", () => {
+    const posts = folderCollections.find((c) => c.name === 'posts') as unknown as {
+      summary: string;
+      view_filters: { field: string; pattern: unknown }[];
+    };
+    expect(posts.summary).toMatch(/^\{\{draft \| ternary\('\[Draft\] ', ''\)\}\}\{\{title\}\}/);
+    expect(posts.view_filters).toContainEqual(expect.objectContaining({ field: 'draft', pattern: true }));
+  });
+
   it('offers only the sign-in that can work with the configuration', () => {
     const methods = (s: Partial<typeof settings>) =>
       (cmsConfig({ ...settings, ...s }, 'https://example.com').backend as { auth_methods?: string[] }).auth_methods;
