@@ -1,20 +1,22 @@
-// `npm run reliability [load|crash|outage|fuzz]...`: the load, crash, outage and OpenAPI fuzz runs of
-// docs/reliability.md, printing their figures. Loopback only; each run is bounded in time. Needs a built
-// site (`npm run build`). RELIABILITY_SECONDS / RELIABILITY_CONNECTIONS change the load run (default 10 s,
-// 50 connections); FUZZ_RUNS the fuzz run's cases per operation and token kind (default 1,000).
+// `npm run reliability [load|crash|outage|fuzz|timing]...`: the load, crash, outage, OpenAPI fuzz and timing
+// runs of docs/reliability.md, printing their figures. Loopback only; each run is bounded in time. All but
+// timing need a built site (`npm run build`). RELIABILITY_SECONDS / RELIABILITY_CONNECTIONS change the load
+// run (default 10 s, 50 connections); FUZZ_RUNS the fuzz run's cases per operation and token kind (default
+// 1,000).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { crashRun } from './crash.ts';
 import { loadRun } from './load.ts';
 import { openApiFuzzRun } from './openapi-fuzz.ts';
 import { outageRun, type PhaseFigures } from './outage.ts';
+import { timingRun } from './timing.ts';
 
 const distDir = path.resolve(process.env.DIST_DIR ?? 'dist');
-if (!existsSync(path.join(distDir, 'index.html'))) {
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['load', 'crash', 'outage', 'fuzz', 'timing'];
+if (wanted.some((run) => run !== 'timing') && !existsSync(path.join(distDir, 'index.html'))) {
   console.error(`No built site in ${distDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : ['load', 'crash', 'outage', 'fuzz'];
 const log = (line: string) => process.stderr.write(`  ${line}\n`);
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 let failed = false;
@@ -140,6 +142,18 @@ if (wanted.includes('fuzz')) {
     f.failures.length === 0,
     'fuzz: every answer documented and matching its schema, no 5xx, no 400 for a valid request, 405 with Allow for a wrong method',
   );
+}
+
+if (wanted.includes('timing')) {
+  const samples = 100;
+  console.log(
+    `\n## timing: reset-otp for known and unknown addresses, ${samples} interleaved samples each, in-process, embedded database`,
+  );
+  const f = await timingRun({ samples });
+  console.log(
+    `median: known ${f.knownMedianMs.toFixed(2)} ms, unknown ${f.unknownMedianMs.toFixed(2)} ms, difference ${(f.knownMedianMs - f.unknownMedianMs).toFixed(2)} ms; Mann-Whitney U two-sided p = ${f.p.toFixed(3)}`,
+  );
+  check(f.p >= 0.01, 'timing: known and unknown addresses are not told apart by time (Mann-Whitney U, p >= 0.01)');
 }
 
 process.exit(failed ? 1 : 0);

@@ -1,6 +1,5 @@
 // The Netlify Functions without a database: PostgreSQL is required (see netlify-function.postgres.test.ts),
 // and their routing is declared in the functions themselves.
-import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,15 +19,6 @@ describe('netlify/functions', () => {
     });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ success: false });
-  });
-
-  it('api serves /api/* by its own path, and outbox runs every minute', async () => {
-    const api = await import('../../netlify/functions/api.ts');
-    const outbox = await import('../../netlify/functions/outbox.ts');
-    expect(api.config).toEqual({ path: '/api/*' });
-    expect(outbox.config).toEqual({ schedule: '* * * * *' });
-    // No rewrite rule competes with the function's path.
-    expect(await readFile(new URL('../../netlify.toml', import.meta.url), 'utf8')).not.toMatch(/from = "\/api/);
   });
 
   it('publish runs daily after midnight UTC and starts a build through NETLIFY_BUILD_HOOK', async () => {
