@@ -36,6 +36,7 @@ describe('Netlify _headers with the editor', () => {
     expect(directives.get('script-src')).toEqual(["'self'"]);
     expect(CMS_CSP).not.toMatch(/unsafe-eval|cdn|unpkg|jsdelivr|\*/);
     expect(directives.get('object-src')).toEqual(["'none'"]);
-    expect(directives.get('frame-src')).toEqual(["'none'"]);
+    // Only the preview pane's own blob: document may be framed.
+    expect(directives.get('frame-src')).toEqual(['blob:']);
   });
 });
