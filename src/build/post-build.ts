@@ -1,5 +1,5 @@
 // What the build does once Astro has written dist/: each page's CSS cut to what it uses, Netlify's _headers
-// (the pages' CSP), and .br/.gz twins of every text file for the Node server. An integration, so that
+// (the pages' CSP), the list of pages whose views the analytics count, and .br/.gz twins of every text file for the Node server. An integration, so that
 // `astro build` alone (any --outDir included) gives the dist/ that is served. Netlify compresses by itself
 // and would publish the twins as files of their own, so a build on Netlify (which sets NETLIFY=true) writes
 // none. Listed last in astro.config.mjs: the other integrations' files (sitemap, the editor) are compressed too.
@@ -9,6 +9,7 @@ import { moveIslandStyleToHead } from './island-style.ts';
 import { writeNetlifyHeaders } from './netlify-headers.ts';
 import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
+import { writeSitePages } from './site-pages.ts';
 
 export function postBuild(): AstroIntegration {
   return {
@@ -20,6 +21,7 @@ export function postBuild(): AstroIntegration {
         const css = await prunePagesCss(dist);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
         await writeNetlifyHeaders(dist);
+        logger.info(`${await writeSitePages(dist)} pages listed in site-pages.json for the analytics`);
         if (process.env.NETLIFY === 'true') {
           logger.info('_headers written; no .br/.gz twins on Netlify (it compresses by itself)');
         } else {

@@ -202,7 +202,7 @@ test.describe('the Analytics view of the admin area', () => {
       const res = await fetch(`${baseURL}${ANALYTICS_VIEW_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': CHROME },
-        body: JSON.stringify({ path: `/e2e-analytics?utm_campaign=${campaign}`, referrer: 'https://search.example/' }),
+        body: JSON.stringify({ path: `/policy?utm_campaign=${campaign}`, referrer: 'https://search.example/' }),
       });
       expect(res.status).toBe(202);
     }

@@ -79,6 +79,8 @@ export function AdminEnquiries() {
       id="enquiries"
       noun="enquiries"
       total={list?.total}
+      estimated={list?.totalEstimated}
+      hasNext={list ? list.nextCursor !== undefined : undefined}
       page={page}
       setPage={setPage}
       search={search}

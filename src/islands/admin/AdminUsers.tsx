@@ -34,6 +34,8 @@ export function AdminUsers({ me }: { me: User }) {
       id="users"
       noun="users"
       total={list?.total}
+      estimated={list?.totalEstimated}
+      hasNext={list ? list.nextCursor !== undefined : undefined}
       page={page}
       setPage={setPage}
       search={search}

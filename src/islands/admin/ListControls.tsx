@@ -8,6 +8,10 @@ interface Props {
   id: string;
   noun: string;
   total: number | undefined;
+  /** The total is the database's estimate (a large list): shown as "about". */
+  estimated?: boolean | undefined;
+  /** For lists paged by cursor: whether a next page exists (the total may be an estimate). */
+  hasNext?: boolean | undefined;
   page: number;
   setPage: (page: number) => void;
   /** Absent for lists without a search box. */
@@ -18,7 +22,19 @@ interface Props {
   children: ReactNode;
 }
 
-export function ListControls({ id, noun, total, page, setPage, search, tools, error, children }: Props) {
+export function ListControls({
+  id,
+  noun,
+  total,
+  estimated,
+  hasNext,
+  page,
+  setPage,
+  search,
+  tools,
+  error,
+  children,
+}: Props) {
   const [text, setText] = useState('');
   const pages = Math.max(1, Math.ceil((total ?? 0) / LIMITS.adminPageSize));
   const onSearch = (e: SubmitEvent) => {
@@ -57,7 +73,11 @@ export function ListControls({ id, noun, total, page, setPage, search, tools, er
         </p>
       )}
       <p className="text-sm text-slate-600" aria-live="polite">
-        {total === undefined ? `Loading ${noun}…` : `${total} ${noun} found`}
+        {total === undefined
+          ? `Loading ${noun}…`
+          : estimated
+            ? `About ${total.toLocaleString('en')} ${noun} found`
+            : `${total} ${noun} found`}
       </p>
       {children}
       <nav aria-label={`${noun} pages`} className="flex items-center justify-between gap-4 text-sm">
@@ -65,9 +85,15 @@ export function ListControls({ id, noun, total, page, setPage, search, tools, er
           Previous
         </button>
         <span>
-          Page {page} of {pages}
+          Page {page} of {estimated ? 'about ' : ''}
+          {pages}
         </span>
-        <button type="button" className={secondaryButton} disabled={page >= pages} onClick={() => setPage(page + 1)}>
+        <button
+          type="button"
+          className={secondaryButton}
+          disabled={hasNext === undefined ? page >= pages : !hasNext}
+          onClick={() => setPage(page + 1)}
+        >
           Next
         </button>
       </nav>

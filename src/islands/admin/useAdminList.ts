@@ -6,7 +6,12 @@ import { LIMITS } from '../../lib/constants.ts';
 import type { Page } from '../../lib/schemas/admin.ts';
 
 export function useAdminList<T>(path: string) {
-  const [page, setPage] = useState(1);
+  const [page, setPageNumber] = useState(1);
+  /**
+   * The `after` cursor of each page reached with Next (index 0: the first page, none), so that a deep page
+   * is one index range for the API instead of an offset. Lists without cursors ignore them.
+   */
+  const [cursors, setCursors] = useState<(string | undefined)[]>([]);
   const [q, setQ] = useState('');
   /** Extra query parameters (a status, a kind); an empty value means no filter. */
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -16,32 +21,44 @@ export function useAdminList<T>(path: string) {
   const load = useCallback(async () => {
     try {
       const chosen = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
+      const after = cursors[page - 1];
       const body = await api.get<Page<T>>(path, {
         page,
         pageSize: LIMITS.adminPageSize,
+        ...(after ? { after } : {}),
         ...(q ? { q } : {}),
         ...chosen,
       });
       // Deleting the last row of the last page leaves that page empty: step back one.
-      if (body.data.length === 0 && page > 1) return setPage(page - 1);
+      if (body.data.length === 0 && page > 1) return setPageNumber(page - 1);
       setList(body);
       setError('');
     } catch (err) {
       console.error(`Could not load ${path}`, err);
       setError(adminErrorMessage(err));
     }
-  }, [path, page, q, filters]);
+  }, [path, page, cursors, q, filters]);
 
   useEffect(() => {
     void load();
   }, [load]);
 
+  const setPage = (next: number) => {
+    if (next === page + 1 && list?.nextCursor) {
+      const known = cursors.slice(0, page);
+      known[page] = list.nextCursor;
+      setCursors(known);
+    }
+    setPageNumber(next);
+  };
   const search = (text: string) => {
-    setPage(1);
+    setCursors([]);
+    setPageNumber(1);
     setQ(text.trim());
   };
   const filter = (name: string, value: string) => {
-    setPage(1);
+    setCursors([]);
+    setPageNumber(1);
     setFilters((f) => ({ ...f, [name]: value }));
   };
   return { list, error, page, setPage, q, search, filters, filter, reload: load };

@@ -11,8 +11,12 @@ export const pageOf = <T extends z.ZodType>(item: T) =>
     success: z.literal(true),
     data: z.array(item),
     total: z.number(),
+    /** True when `total` is the database's estimate (a large total), not a count. */
+    totalEstimated: z.boolean().optional(),
     page: z.number(),
     pageSize: z.number(),
+    /** Pass as `after` for the next page (keyset paging); absent on the last page and in lists without it. */
+    nextCursor: z.string().optional(),
   });
 
 export type Page<T> = z.infer<ReturnType<typeof pageOf<z.ZodType<T>>>>;
@@ -22,9 +26,17 @@ const pageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(LIMITS.adminPageSizeMax).default(LIMITS.adminPageSize),
 });
 
-/** Users and enquiries: paged, searched by name or e-mail (`q`), enquiries also filtered by status. */
+/**
+ * Users and enquiries: paged, searched by name or e-mail (`q`), enquiries also filtered by status. With
+ * `after` (a page's `nextCursor`) the page starts after that row, whatever `page` says: as fast at the
+ * 5,000th page as at the first, where an offset reads every row before it.
+ */
 export const userListQuery = pageQuery.extend({
   q: z.string().regex(storedText(0)).trim().max(LIMITS.emailMax).optional(),
+  after: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/, 'Not a cursor from this list')
+    .optional(),
 });
 export const contactListQuery = userListQuery.extend({ status: enquiryStatusSchema.optional() });
 export const contactExportQuery = contactListQuery.pick({ q: true, status: true });

@@ -1,11 +1,12 @@
-// The admin report over the last N UTC days: rolled-up counts for finished days, the raw views live for
-// the days not rolled up yet, and the enquiries of the period for the conversion rate.
-import { and, count, gte, lt, sql, type SQL } from 'drizzle-orm';
+// The admin report over the last N UTC days, from the daily counts only (brought up to date first, see
+// fresh-days.ts), and the enquiries of the period for the conversion rate.
+import { and, count, gte, lt, sql } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import type { Db } from '../db/client.ts';
 import { enquiries, type AnalyticsDimension } from '../db/schema.ts';
-import { addDays, aggregateViews, lastRolledDay, rowsOf } from './rollup.ts';
+import { freshDays } from './fresh-days.ts';
+import { addDays, rowsOf } from './rollup.ts';
 import { utcDay } from './salt.ts';
 
 type Counted = { key: string; visits: number; visitors: number };
@@ -20,13 +21,12 @@ const TOP_LISTS: Record<Exclude<AnalyticsDimension, 'total'>, keyof AnalyticsRep
 };
 
 /** Visits and visitors per day from `from` to `to` (YYYY-MM-DD, both included), every day present. */
-export async function dailyVisits(db: Db, from: string, to: string): Promise<AnalyticsReport['daily']> {
-  return daily(db, await countsSince(db, from, to), from, to);
-}
-
-async function daily(db: Db, counts: SQL, from: string, to: string): Promise<AnalyticsReport['daily']> {
+export async function dailyVisits(db: Db, now: Date, from: string, to: string): Promise<AnalyticsReport['daily']> {
+  await freshDays(db, now);
   const rows = rowsOf<{ day: string; visits: number; visitors: number }>(
-    await db.execute(sql`SELECT day::text AS day, visits, visitors FROM (${counts}) r WHERE dimension = 'total'`),
+    await db.execute(sql`
+      SELECT day::text AS day, visits, visitors FROM analytics_daily
+      WHERE day >= ${from}::date AND day <= ${to}::date AND dimension = 'total'`),
   );
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days: AnalyticsReport['daily'] = [];
@@ -36,26 +36,19 @@ async function daily(db: Db, counts: SQL, from: string, to: string): Promise<Ana
   return days;
 }
 
-/** Every (day, dimension, key, visits, visitors) of the period: rolled up where done, live after that. */
-async function countsSince(db: Db, from: string, to: string): Promise<SQL> {
-  const last = await lastRolledDay(db);
-  const liveFrom = last && last >= from ? addDays(last, 1) : from;
-  return sql`
-    SELECT day, dimension, key, visits, visitors FROM analytics_daily WHERE day >= ${from}::date AND day < ${liveFrom}::date AND day <= ${to}::date
-    UNION ALL ${aggregateViews(liveFrom, addDays(to, 1))}`;
-}
-
 export async function buildReport(db: Db, now: Date, days: number): Promise<AnalyticsReport> {
   const to = utcDay(now);
   const from = addDays(to, -(days - 1));
-  const counts = await countsSince(db, from, to);
-  const [perDay, topRows, [enquiryCount]] = await Promise.all([
-    daily(db, counts, from, to),
+  const perDay = await dailyVisits(db, now, from, to);
+  const [topRows, [enquiryCount]] = await Promise.all([
+    // '' is the day's "other" (the keys past the roll-up's bound): counted in the totals, not listed.
     db.execute(sql`
         SELECT dimension, key, visits, visitors FROM (
           SELECT dimension, key, sum(visits)::int AS visits, sum(visitors)::int AS visitors,
             row_number() OVER (PARTITION BY dimension ORDER BY sum(visits) DESC, key) AS rank
-          FROM (${counts}) r WHERE dimension <> 'total' GROUP BY dimension, key
+          FROM analytics_daily
+          WHERE day >= ${from}::date AND day <= ${to}::date AND dimension <> 'total' AND key <> ''
+          GROUP BY dimension, key
         ) ranked
         WHERE rank <= ${ANALYTICS.top} ORDER BY dimension, rank`),
     db

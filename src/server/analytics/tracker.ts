@@ -1,11 +1,13 @@
 // Whether a beacon counts, and what of it is stored. Dropped without a trace: requests that carry a
-// Global Privacy Control or Do Not Track signal, bots, paths that are not this site's, addresses over
+// Global Privacy Control or Do Not Track signal, bots, paths that are not pages of the build (site-pages.ts),
+// addresses over
 // their minute's limit, and our own admins. The rest is queued for the next batch write.
 import type { Db } from '../db/client.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import { ViewCollector, type CollectorOptions } from './collector.ts';
 import { deviceClass, isBot, pageFields, referrerHost } from './fields.ts';
 import { DailySalt, utcDay, visitorHash } from './salt.ts';
+import type { SitePages } from './site-pages.ts';
 import { ViewLimiter } from './view-limiter.ts';
 
 export interface Beacon {
@@ -25,6 +27,8 @@ export interface TrackerOptions {
   db: Db;
   now: () => Date;
   siteUrl: string;
+  /** The pages whose views count. */
+  pages: SitePages;
   rateLimits: boolean;
   collector: CollectorOptions;
 }
@@ -46,7 +50,8 @@ export class Tracker {
   async track(beacon: Beacon): Promise<boolean> {
     if (beacon.optedOut || isBot(beacon.userAgent)) return false;
     const page = pageFields(beacon.path);
-    if (!page || !this.limiter.allow(beacon.ip)) return false;
+    const path = page && this.options.pages.canonical(page.path);
+    if (!path || !this.limiter.allow(beacon.ip)) return false;
     if (await beacon.isAdmin()) return false;
     const at = this.options.now();
     const day = utcDay(at);
@@ -55,6 +60,7 @@ export class Tracker {
       at,
       day,
       ...page,
+      path,
       referrerHost: referrerHost(beacon.referrer, [new URL(this.options.siteUrl).hostname, beacon.host]),
       device: deviceClass(beacon.userAgent),
       visitor: visitorHash(salt, beacon.ip, beacon.userAgent, this.site),

@@ -8,6 +8,7 @@ import { Background } from './background.ts';
 import { analyticsAdminRoutes } from '../analytics/admin-routes.ts';
 import { BATCHED, WRITE_THROUGH } from '../analytics/collector.ts';
 import { analyticsRoutes } from '../analytics/routes.ts';
+import { sitePages } from '../analytics/site-pages.ts';
 import { Tracker } from '../analytics/tracker.ts';
 import { codeRoutes } from '../auth/code-routes.ts';
 import { googleRoutes } from '../auth/google-routes.ts';
@@ -108,6 +109,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     db,
     now,
     siteUrl: config.siteUrl,
+    pages: await sitePages(config.distDir),
     rateLimits: config.rateLimits,
     collector: options.writeThrough ? WRITE_THROUGH : BATCHED,
   });

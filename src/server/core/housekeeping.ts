@@ -75,7 +75,7 @@ export const PURGES: Purge[] = [
     },
   },
   {
-    name: `analytics: finished days rolled up; raw page views past ${ANALYTICS.rawDays} days and past days' salts`,
+    name: `analytics: days rolled up (the top ${ANALYTICS.keysPerDay} keys of each dimension a day); raw page views past ${ANALYTICS.rawDays} days, daily counts past ${ANALYTICS.dailyDays} days and past days' salts`,
     run: rollUpAndPurge,
   },
 ];

@@ -4,6 +4,8 @@
 // Plain, type-strippable TypeScript: the thread loads it with or without tsx.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
+// Trigram indexes for the admin search boxes (a migration creates the extension).
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Reply, Request } from './pglite-thread.ts';
 
 const { dir } = workerData as { dir: string };
@@ -73,7 +75,7 @@ async function handle(req: Request): Promise<Reply> {
   }
 }
 
-const pg = await PGlite.create(dir);
+const pg = await PGlite.create(dir, { extensions: { pg_trgm } });
 port.on('message', (req: Request) => {
   handle(req).then(reply, (err: unknown) => reply(errorReply(req.id, err)));
 });

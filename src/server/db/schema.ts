@@ -47,7 +47,13 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: time('created_at').notNull(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    // The admin list, newest first, paged by (created_at, id); the search box's substring match.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('users_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
+  ],
 );
 
 export const identities = pgTable(
@@ -205,8 +211,12 @@ export const enquiries = pgTable(
     note: text('note').notNull().default(''),
   },
   (t) => [
-    index('enquiries_created_idx').on(t.createdAt),
-    index('enquiries_status_idx').on(t.status),
+    // The admin list, newest first, paged by (created_at, id), with or without a status filter.
+    index('enquiries_created_idx').on(t.createdAt, t.id),
+    index('enquiries_status_idx').on(t.status, t.createdAt, t.id),
+    // The search box: a case-insensitive substring of name or e-mail (ILIKE through trigrams).
+    index('enquiries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('enquiries_email_trgm_idx').using('gin', t.email.op('gin_trgm_ops')),
     index('enquiries_user_idx').on(t.userId),
   ],
 );

@@ -1,7 +1,6 @@
 // /api/v1/admin/contact: the enquiries' list (search, status filter), workflow (status, note), e-mailed
 // replies, CSV export and delete to the trash.
 import { z } from '@hono/zod-openapi';
-import { count } from 'drizzle-orm';
 import { LIMITS } from '../../lib/constants.ts';
 import {
   adminEnquirySchema,
@@ -21,6 +20,7 @@ import { adminRoute, errors, jsonBody, ok, router } from '../core/route-factorie
 import { audit } from '../audit/audit.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import { enquiriesForExport, filterWhere, listEnquiries } from './enquiries.ts';
+import { parseCursor, totalOf } from '../db/paging.ts';
 import { replyToEnquiry, trashEnquiry, updateEnquiry } from './enquiry-changes.ts';
 
 const tags = ['admin'];
@@ -98,21 +98,26 @@ export function contactAdminRoutes(deps: Deps, outbox: OutboxWorker, replyTo: st
   const app = router();
 
   app.openapi(list, async (c) => {
-    const { page, pageSize, q, status } = c.req.valid('query');
-    const { data, total } = await listEnquiries(deps.db, { q, status }, page, pageSize);
-    return c.json({ success: true as const, data, total, page, pageSize }, 200);
+    const { page, pageSize, q, status, after } = c.req.valid('query');
+    const found = await listEnquiries(deps.db, { q, status }, page, pageSize, parseCursor(after));
+    return c.json({ success: true as const, ...found, page, pageSize }, 200);
   });
 
   app.openapi(exportCsv, async (c) => {
     const actor = c.get('user');
     const filter = c.req.valid('query');
     await deps.limiter.consume([[RULES.adminExportPerActor, actor.id]]);
-    const [matching] = await deps.db.select({ n: count() }).from(enquiries).where(filterWhere(filter));
+    const matching = await totalOf(deps.db, enquiries, filterWhere(filter));
     await audit(deps.db, deps.now(), {
       actor,
       action: 'contact.export',
       target: { kind: 'contact', id: null, label: 'CSV export' },
-      detail: { status: filter.status ?? null, q: filter.q ?? null, rows: matching?.n ?? 0 },
+      detail: {
+        status: filter.status ?? null,
+        q: filter.q ?? null,
+        rows: matching.total,
+        ...(matching.totalEstimated ? { rowsEstimated: true } : {}),
+      },
     });
     const batches = enquiriesForExport(deps.db, filter);
     const encoder = new TextEncoder();

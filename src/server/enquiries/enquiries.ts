@@ -1,10 +1,11 @@
 // Enquiries as admins see them: the spec's fields, the workflow (status, note) and the reply thread.
-import { and, asc, count, desc, eq, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { EnquiryStatus } from '../../lib/constants.ts';
 import type { AdminEnquiry, EnquiryReply } from '../../lib/schemas/admin.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { enquiries, enquiryReplies, outbox, type EnquiryRow } from '../db/schema.ts';
 import { toEnquiry } from './enquiry-json.ts';
+import { afterCursor, type Cursor, pageAndCursor, type Total, totalOf } from '../db/paging.ts';
 import { searchWhere } from '../db/search.ts';
 
 export interface EnquiryFilter {
@@ -51,23 +52,35 @@ function toAdminEnquiry(row: EnquiryRow, replies: EnquiryReply[]): AdminEnquiry 
   return { ...toEnquiry(row), status: row.status, note: row.note, replies };
 }
 
-export async function listEnquiries(db: Db, filter: EnquiryFilter, page: number, pageSize: number) {
-  const where = filterWhere(filter);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(enquiries)
-      .where(where)
-      .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(enquiries).where(where),
+/** The rows of a page and one more (is there a next page?), newest first: after `cursor`, else at `page`. */
+export function enquiryPageQuery(db: Db, filter: EnquiryFilter, page: number, pageSize: number, cursor?: Cursor) {
+  return db
+    .select()
+    .from(enquiries)
+    .where(and(filterWhere(filter), afterCursor(enquiries.createdAt, enquiries.id, cursor)))
+    .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
+    .limit(pageSize + 1)
+    .offset(cursor ? 0 : (page - 1) * pageSize);
+}
+
+/** A page of enquiries, newest first, with their threads and the total that match. */
+export async function listEnquiries(
+  db: Db,
+  filter: EnquiryFilter,
+  page: number,
+  pageSize: number,
+  cursor?: Cursor,
+): Promise<{ data: AdminEnquiry[]; nextCursor?: string } & Total> {
+  const [rows, total] = await Promise.all([
+    enquiryPageQuery(db, filter, page, pageSize, cursor),
+    totalOf(db, enquiries, filterWhere(filter)),
   ]);
+  const { page: shown, nextCursor } = pageAndCursor(rows, pageSize);
   const replies = await threads(
     db,
-    rows.map((r) => r.id),
+    shown.map((r) => r.id),
   );
-  return { data: rows.map((r) => toAdminEnquiry(r, replies.get(r.id) ?? [])), total: total?.n ?? 0 };
+  return { data: shown.map((r) => toAdminEnquiry(r, replies.get(r.id) ?? [])), ...total, nextCursor };
 }
 
 export async function loadEnquiry(db: Db | Tx, id: string): Promise<AdminEnquiry | undefined> {
@@ -81,22 +94,12 @@ export async function loadEnquiry(db: Db | Tx, id: string): Promise<AdminEnquiry
  * arriving meanwhile neither repeat nor shift the rest).
  */
 export async function* enquiriesForExport(db: Db, filter: EnquiryFilter, batch = 500): AsyncGenerator<AdminEnquiry[]> {
-  let after: { createdAt: Date; id: string } | undefined;
+  let after: Cursor | undefined;
   for (;;) {
     const rows = await db
       .select()
       .from(enquiries)
-      .where(
-        and(
-          filterWhere(filter),
-          after
-            ? or(
-                lt(enquiries.createdAt, after.createdAt),
-                and(eq(enquiries.createdAt, after.createdAt), lt(enquiries.id, after.id)),
-              )
-            : undefined,
-        ),
-      )
+      .where(and(filterWhere(filter), afterCursor(enquiries.createdAt, enquiries.id, after)))
       .orderBy(desc(enquiries.createdAt), desc(enquiries.id))
       .limit(batch);
     if (rows.length === 0) return;
@@ -105,8 +108,7 @@ export async function* enquiriesForExport(db: Db, filter: EnquiryFilter, batch =
       rows.map((r) => r.id),
     );
     yield rows.map((r) => toAdminEnquiry(r, replies.get(r.id) ?? []));
-    const last = rows[rows.length - 1]!;
-    after = { createdAt: last.createdAt, id: last.id };
+    after = rows[rows.length - 1]!;
     if (rows.length < batch) return;
   }
 }

@@ -38,7 +38,7 @@ export async function dashboardStats(db: Db, now: Date, days: number) {
     await Promise.all([
       perDay(db, enquiries, enquiries.createdAt, start, days),
       perDay(db, users, users.createdAt, start, days),
-      dailyVisits(db, start.toISOString().slice(0, 10), now.toISOString().slice(0, 10)),
+      dailyVisits(db, now, start.toISOString().slice(0, 10), now.toISOString().slice(0, 10)),
       countWhere(db, enquiries, inArray(enquiries.status, ['new', 'in-progress'])),
       countWhere(db, enquiries, gte(enquiries.createdAt, weekAgo)),
       countWhere(db, users, gte(users.createdAt, weekAgo)),

@@ -1,7 +1,7 @@
 // /api/v1/admin/user: list, edit (name, admin role, verified), delete to the trash, resend the
 // verification code, end the user's sessions.
 import { z } from '@hono/zod-openapi';
-import { count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { pageOf, userListQuery, userPatchBody } from '../../lib/schemas/admin.ts';
 import { userSchema } from '../../lib/schemas/auth.ts';
 import { idParam } from '../../lib/schemas/ids.ts';
@@ -13,6 +13,7 @@ import type { OutboxWorker } from '../mail/outbox.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { adminRoute, errors, jsonBody, ok, router } from '../core/route-factories.ts';
 import { toUser } from './user-json.ts';
+import { afterCursor, pageAndCursor, parseCursor, totalOf } from '../db/paging.ts';
 import { searchWhere } from '../db/search.ts';
 import { endUserSessions, resendVerificationCode, trashUser, updateUser } from './user-changes.ts';
 
@@ -81,19 +82,21 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
   };
 
   app.openapi(list, async (c) => {
-    const { page, pageSize, q } = c.req.valid('query');
+    const { page, pageSize, q, after } = c.req.valid('query');
     const where = searchWhere(q, users.name, users.email);
-    const [rows, [total]] = await Promise.all([
+    const cursor = parseCursor(after);
+    const [rows, total] = await Promise.all([
       deps.db
         .select()
         .from(users)
-        .where(where)
-        .orderBy(desc(users.createdAt), users.id)
-        .limit(pageSize)
-        .offset((page - 1) * pageSize),
-      deps.db.select({ n: count() }).from(users).where(where),
+        .where(and(where, afterCursor(users.createdAt, users.id, cursor)))
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(pageSize + 1)
+        .offset(cursor ? 0 : (page - 1) * pageSize),
+      totalOf(deps.db, users, where),
     ]);
-    return c.json({ success: true as const, data: rows.map(toUser), total: total?.n ?? 0, page, pageSize }, 200);
+    const { page: shown, nextCursor } = pageAndCursor(rows, pageSize);
+    return c.json({ success: true as const, data: shown.map(toUser), ...total, page, pageSize, nextCursor }, 200);
   });
 
   app.openapi(patch, async (c) => {

@@ -1,0 +1,53 @@
+// `npm run db:seed -- --users N --enquiries N --views N`: appends generated data (src/server/db/seed.ts)
+// to whichever database is configured, for benchmarks and demos. Never in production.
+import { parseArgs } from 'node:util';
+import { sitePages } from '../analytics/site-pages.ts';
+import { ConfigError, loadConfig } from '../../config/config.ts';
+import { openDatabase } from '../db/client.ts';
+import { DataDirBusyError } from '../db/lock.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { readEnv } from '../../config/env.ts';
+
+/** The site's top-level pages, for a checkout that has not been built yet. */
+const WITHOUT_BUILD = ['/', '/projects', '/blog', '/contact', '/policy', '/TryNow', '/login', '/Signup'];
+
+const count = (value: string | undefined, name: string) => {
+  const n = Number(value ?? 0);
+  if (!Number.isInteger(n) || n < 0 || n > 10_000_000)
+    throw new ConfigError(`--${name} must be a whole number up to 10,000,000`);
+  return n;
+};
+
+try {
+  const { values } = parseArgs({
+    options: { users: { type: 'string' }, enquiries: { type: 'string' }, views: { type: 'string' } },
+  });
+  const env = await readEnv();
+  if (env.NODE_ENV === 'production') throw new ConfigError('db:seed refuses to run with NODE_ENV=production.');
+  const config = loadConfig(env);
+  const counts = {
+    users: count(values.users, 'users'),
+    enquiries: count(values.enquiries, 'enquiries'),
+    views: count(values.views, 'views'),
+  };
+  const started = performance.now();
+  const database = await openDatabase(config);
+  try {
+    const pages = await sitePages(config.distDir);
+    const list = pages.source === 'build' ? pages.list : WITHOUT_BUILD;
+    const made = await seedDatabase(database.db, counts, new Date(), list, (line) => console.log(`  ${line}`));
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Seeded ${made.users} users (${made.sessions} sessions), ${made.enquiries} enquiries (${made.replies} replies) ` +
+        `and ${made.views} page views over ${list.length} pages in ${seconds} s.` +
+        (pages.source === 'build'
+          ? ''
+          : ' (No build found: the top-level pages only; `npm run build` lists them all.)'),
+    );
+  } finally {
+    await database.close();
+  }
+} catch (err) {
+  console.error(err instanceof ConfigError || err instanceof DataDirBusyError ? err.message : err);
+  process.exitCode = 1;
+}

@@ -1,0 +1,108 @@
+// A stranger flooding the analytics with unique referrers and campaign values: what one day may store
+// stays under the stated bound (the views all still count in the totals), and the report that rolls the
+// flood up does not hold other requests up (health answers arrive while it is in flight).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS, DEVICE_CLASSES } from '../../src/lib/constants.ts';
+import { setAdmin } from '../../src/server/cli/admin-commands.ts';
+import { analyticsDaily } from '../../src/server/db/schema.ts';
+import { freshIp, signUp, startTestApi, testClock, type Account, type TestApi } from '../helpers/api.ts';
+
+const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const PAGES = ['/', '/contact', '/projects', '/blog', '/policy'];
+const BEACONS = 50_000;
+/** One `total` row, one per device class, and per other dimension the kept keys plus "other". */
+const ROWS_PER_DAY_BOUND = 1 + DEVICE_CLASSES.length + 5 * (ANALYTICS.keysPerDay + 1);
+const DAY = '2030-03-10';
+
+let t: TestApi;
+let admin: Account;
+let dist: string;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'flood-dist-'));
+  await writeFile(path.join(dist, 'site-pages.json'), JSON.stringify(PAGES));
+  const clock = testClock();
+  clock.advance(Date.parse(`${DAY}T09:00:00Z`) - Date.now());
+  t = await startTestApi({ DIST_DIR: dist }, clock);
+  admin = await signUp(t, { email: `flood-admin-${Date.now()}@example.com` });
+  await setAdmin(t.api.db, admin.email, true);
+  // Unique in every field a stranger controls; 1,000 at a time.
+  for (let sent = 0; sent < BEACONS; sent += 1000) {
+    const answers = await Promise.all(
+      Array.from({ length: 1000 }, (_, i) => {
+        const n = sent + i;
+        return t.call('POST', '/v1/analytics/view', {
+          body: {
+            path: `${PAGES[n % PAGES.length]}?utm_source=s${n}&utm_medium=m${n}&utm_campaign=c${n}`,
+            referrer: `https://r${n}.flood.example/`,
+          },
+          ip: freshIp(),
+          headers: { 'user-agent': CHROME },
+        });
+      }),
+    );
+    expect(answers.every((a) => a.status === 202)).toBe(true);
+  }
+  await t.api.analytics.flush();
+}, 600_000);
+
+afterAll(async () => {
+  await t?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const rowsOfDay = async () =>
+  (await t.api.db.select({ n: count() }).from(analyticsDaily).where(eq(analyticsDaily.day, DAY)))[0]!.n;
+
+describe('50,000 unique beacons in one day', () => {
+  it(`store at most ${ROWS_PER_DAY_BOUND} daily rows, and every view still counts in the totals`, async () => {
+    t.clock.advance(ANALYTICS.liveRefreshMs + 1);
+    const res = await t.call('GET', '/v1/admin/analytics?days=30', { token: admin.token });
+    expect(res.status).toBe(200);
+    expect(res.body.totals.visits).toBe(BEACONS);
+    expect(res.body.top.referrers).toHaveLength(ANALYTICS.top);
+    expect(await rowsOfDay()).toBeLessThanOrEqual(ROWS_PER_DAY_BOUND);
+    // The keys past the bound are summed under '' ("other"): per dimension, kept + other = every view.
+    const [other] = await t.api.db
+      .select({ visits: analyticsDaily.visits })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.day, DAY), eq(analyticsDaily.dimension, 'referrer'), eq(analyticsDaily.key, '')));
+    expect(other!.visits).toBe(BEACONS - ANALYTICS.keysPerDay);
+
+    // The next day's roll-up of the finished day keeps the same bound.
+    t.clock.advance(86_400_000);
+    await t.api.purge();
+    expect(await rowsOfDay()).toBeLessThanOrEqual(ROWS_PER_DAY_BOUND);
+    const [total] = await t.api.db
+      .select({ visits: analyticsDaily.visits })
+      .from(analyticsDaily)
+      .where(and(eq(analyticsDaily.day, DAY), eq(analyticsDaily.dimension, 'total')));
+    expect(total!.visits).toBe(BEACONS);
+  });
+
+  it('a report rolling the flood up lets health checks through while it is in flight', async () => {
+    // Today's counts made stale again: the report must roll the 50,000 views up before it answers.
+    await t.api.db.execute(sql`UPDATE analytics_views SET day = ${t.clock.now().toISOString().slice(0, 10)}::date`);
+    t.clock.advance(ANALYTICS.liveRefreshMs + 1);
+    const events: string[] = [];
+    let reportDone = false;
+    const report = t.call('GET', '/v1/admin/analytics?days=30', { token: admin.token }).then((res) => {
+      reportDone = true;
+      events.push('report');
+      return res;
+    });
+    while (!reportDone) {
+      const health = await t.call('GET', '/health');
+      expect(health.status).toBe(200);
+      if (!reportDone) events.push('health');
+    }
+    // The finished day's counts and today's: the same views twice over.
+    expect((await report).body.totals.visits).toBe(2 * BEACONS);
+    // Each health check waited for at most one of the roll-up's short statements, not for the report.
+    expect(events.indexOf('report')).toBeGreaterThanOrEqual(3);
+  });
+});
