@@ -78,10 +78,28 @@ async function call<T>(
   }
 }
 
+export interface DownloadOptions {
+  /** Aborting it stops the download (the server stops its query too). */
+  signal?: AbortSignal;
+  /** Called as bytes arrive, with the count so far (the size of a streamed file is not known ahead). */
+  onProgress?: (bytes: number) => void;
+}
+
 /** A file the API sends as an attachment: its bytes and the name Content-Disposition gives it. */
-async function download(path: string, query?: Query): Promise<{ blob: Blob; fileName: string | undefined }> {
+async function download(
+  path: string,
+  query?: Query,
+  opts: DownloadOptions = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
   try {
-    const res = await client.get(path, { searchParams: query });
+    const { onProgress } = opts;
+    const res = await client.get(path, {
+      searchParams: query,
+      ...(opts.signal ? { signal: opts.signal } : {}),
+      ...(onProgress
+        ? { onDownloadProgress: (p: { transferredBytes: number }) => onProgress(p.transferredBytes) }
+        : {}),
+    });
     const disposition = res.headers.get('content-disposition') ?? '';
     return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
   } catch (err) {

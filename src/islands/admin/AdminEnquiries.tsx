@@ -18,7 +18,8 @@ export function AdminEnquiries() {
     useAdminList<AdminEnquiry>('v1/admin/contact');
   const [target, setTarget] = useState<AdminEnquiry | null>(null);
   const [replying, setReplying] = useState<AdminEnquiry | null>(null);
-  const [exporting, setExporting] = useState(false);
+  /** The export in progress: its bytes so far and how to stop it. */
+  const [exporting, setExporting] = useState<{ bytes: number; stop: AbortController } | null>(null);
   const status = filters.status ?? '';
 
   async function remove(enquiry: AdminEnquiry) {
@@ -33,18 +34,21 @@ export function AdminEnquiries() {
   }
 
   async function exportCsv() {
-    setExporting(true);
+    const stop = new AbortController();
+    setExporting({ bytes: 0, stop });
     try {
-      const { blob, fileName } = await api.download('v1/admin/contact/export', {
-        ...(status ? { status } : {}),
-        ...(q ? { q } : {}),
-      });
+      const { blob, fileName } = await api.download(
+        'v1/admin/contact/export',
+        { ...(status ? { status } : {}), ...(q ? { q } : {}) },
+        { signal: stop.signal, onProgress: (bytes) => setExporting({ bytes, stop }) },
+      );
       saveFile(blob, fileName ?? 'enquiries.csv');
       notify('success', 'Export ready');
     } catch (err) {
-      notify('error', errorMessage(err, 'Could not export the enquiries'));
+      if (stop.signal.aborted) notify('info', 'Export cancelled');
+      else notify('error', errorMessage(err, 'Could not export the enquiries'));
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
@@ -68,9 +72,20 @@ export function AdminEnquiries() {
           ))}
         </select>
       </div>
-      <button type="button" className={secondaryButton} onClick={() => void exportCsv()} disabled={exporting}>
-        {exporting ? 'Exporting…' : 'Export CSV'}
-      </button>
+      {exporting ? (
+        <>
+          <button type="button" className={secondaryButton} onClick={() => exporting.stop.abort()}>
+            Cancel export
+          </button>
+          <p className="text-sm text-slate-600" role="status">
+            Exporting… {(exporting.bytes / 1024).toLocaleString('en', { maximumFractionDigits: 0 })} KB so far
+          </p>
+        </>
+      ) : (
+        <button type="button" className={secondaryButton} onClick={() => void exportCsv()}>
+          Export CSV
+        </button>
+      )}
     </div>
   );
 

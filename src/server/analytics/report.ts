@@ -1,6 +1,6 @@
 // The admin report over the last N UTC days, from the daily counts only (brought up to date first, see
 // fresh-days.ts), and the enquiries of the period for the conversion rate.
-import { and, count, gte, lt, sql } from 'drizzle-orm';
+import { and, count, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import type { Db } from '../db/client.ts';
@@ -36,21 +36,25 @@ export async function dailyVisits(db: Db, now: Date, from: string, to: string): 
   return days;
 }
 
+/** The top keys of each dimension over the period. '' is a day's "other": in the totals, not listed. */
+export function topKeysQuery(from: string, to: string): SQL {
+  return sql`
+    SELECT dimension, key, visits, visitors FROM (
+      SELECT dimension, key, sum(visits)::int AS visits, sum(visitors)::int AS visitors,
+        row_number() OVER (PARTITION BY dimension ORDER BY sum(visits) DESC, key) AS rank
+      FROM analytics_daily
+      WHERE day >= ${from}::date AND day <= ${to}::date AND dimension <> 'total' AND key <> ''
+      GROUP BY dimension, key
+    ) ranked
+    WHERE rank <= ${ANALYTICS.top} ORDER BY dimension, rank`;
+}
+
 export async function buildReport(db: Db, now: Date, days: number): Promise<AnalyticsReport> {
   const to = utcDay(now);
   const from = addDays(to, -(days - 1));
   const perDay = await dailyVisits(db, now, from, to);
   const [topRows, [enquiryCount]] = await Promise.all([
-    // '' is the day's "other" (the keys past the roll-up's bound): counted in the totals, not listed.
-    db.execute(sql`
-        SELECT dimension, key, visits, visitors FROM (
-          SELECT dimension, key, sum(visits)::int AS visits, sum(visitors)::int AS visitors,
-            row_number() OVER (PARTITION BY dimension ORDER BY sum(visits) DESC, key) AS rank
-          FROM analytics_daily
-          WHERE day >= ${from}::date AND day <= ${to}::date AND dimension <> 'total' AND key <> ''
-          GROUP BY dimension, key
-        ) ranked
-        WHERE rank <= ${ANALYTICS.top} ORDER BY dimension, rank`),
+    db.execute(topKeysQuery(from, to)),
     db
       .select({ n: count() })
       .from(enquiries)

@@ -15,7 +15,8 @@ export interface SeedCounts {
 }
 
 export const SEED_DAYS = 90;
-const CHUNK = 100_000;
+/** Rows per statement: short enough for the API's query timeout on a busy PostgreSQL. */
+const CHUNK = 20_000;
 
 const FIRST = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Elif', 'Farah', 'Gustav', 'Hana', 'Ivan', 'Jonas', 'Kemal', 'Lena'];
 const LAST = ['Okafor', 'Schmidt', 'Tanaka', 'Novak', 'García', 'Smith', 'Kowalski', 'Haddad', 'Rossi', 'Lindqvist'];

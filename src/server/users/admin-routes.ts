@@ -13,7 +13,8 @@ import type { OutboxWorker } from '../mail/outbox.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { adminRoute, errors, jsonBody, ok, router } from '../core/route-factories.ts';
 import { toUser } from './user-json.ts';
-import { afterCursor, pageAndCursor, parseCursor, totalOf } from '../db/paging.ts';
+import type { Db } from '../db/client.ts';
+import { afterCursor, type Cursor, pageAndCursor, parseCursor, totalOf } from '../db/paging.ts';
 import { searchWhere } from '../db/search.ts';
 import { endUserSessions, resendVerificationCode, trashUser, updateUser } from './user-changes.ts';
 
@@ -72,6 +73,17 @@ const endSessions = adminRoute({
   },
 });
 
+/** The rows of a page and one more (is there a next page?), newest first: after `cursor`, else at `page`. */
+export function userPageQuery(db: Db, q: string | undefined, page: number, pageSize: number, cursor?: Cursor) {
+  return db
+    .select()
+    .from(users)
+    .where(and(searchWhere(q, users.name, users.email), afterCursor(users.createdAt, users.id, cursor)))
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(pageSize + 1)
+    .offset(cursor ? 0 : (page - 1) * pageSize);
+}
+
 export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
 
@@ -83,17 +95,9 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(list, async (c) => {
     const { page, pageSize, q, after } = c.req.valid('query');
-    const where = searchWhere(q, users.name, users.email);
-    const cursor = parseCursor(after);
     const [rows, total] = await Promise.all([
-      deps.db
-        .select()
-        .from(users)
-        .where(and(where, afterCursor(users.createdAt, users.id, cursor)))
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(pageSize + 1)
-        .offset(cursor ? 0 : (page - 1) * pageSize),
-      totalOf(deps.db, users, where),
+      userPageQuery(deps.db, q, page, pageSize, parseCursor(after)),
+      totalOf(deps.db, users, searchWhere(q, users.name, users.email)),
     ]);
     const { page: shown, nextCursor } = pageAndCursor(rows, pageSize);
     return c.json({ success: true as const, data: shown.map(toUser), ...total, page, pageSize, nextCursor }, 200);
