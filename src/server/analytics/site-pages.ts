@@ -1,4 +1,4 @@
-// The site's own pages, as the build wrote them (dist/site-pages.json, scripts/postbuild/site-pages.ts):
+// The site's own pages, as the build wrote them (dist/site-pages.json, src/build/site-pages.ts):
 // only views of these are counted, so a stranger's made-up paths never reach the database. Matched
 // without regard to case, as the static server matches them, and stored in the build's spelling.
 import { readFile } from 'node:fs/promises';
