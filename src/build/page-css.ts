@@ -3,7 +3,8 @@
 // inline sheet cost Lighthouse's simulated slow 4G another round trip and the page more style work.
 // Here each page keeps only the rules it can use (docs/decisions/052-css-per-page.md).
 //
-// What a page can use: every class in its HTML, and every string in the JavaScript it can load (its
+// What a page can use: every class in its HTML (read as the browser reads it, entities decoded: the class
+// `[&_a]:text-white` is written `[&amp;_a]:text-white` in the markup), and every string in the JavaScript it can load (its
 // module scripts, its islands' components and renderer, and what those import, statically or lazily).
 // Tailwind itself writes a rule only for a class it finds spelled out whole in the sources, so a class an
 // island adds at run time is spelled out in that island's bundle. A rule is dropped when every one of
@@ -60,6 +61,20 @@ async function scriptText(dist: string, url: string, seen: Set<string>): Promise
   return all;
 }
 
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/**
+ * The markup's text with character references decoded, so that a class holding `&`, `<`, `>` or a quote is
+ * found as the browser reads it. Named references other than these five never occur inside a class name.
+ */
+export function decodeEntities(html: string): string {
+  return html.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi, (whole, hex?: string, dec?: string, name?: string) => {
+    if (name) return NAMED[name.toLowerCase()] ?? whole;
+    const code = Number.parseInt((hex ?? dec)!, hex ? 16 : 10);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
 const SHEET = /<style>([\s\S]*?)<\/style>/g;
 
 /** The texts of a page's inline `<style>` sheets. */
@@ -71,7 +86,7 @@ export function inlineSheets(html: string): string[] {
 export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
   const seen = new Set<string>();
-  let used = markup;
+  let used = decodeEntities(markup);
   for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
     used += await scriptText(dist, (m[1] ?? m[2])!, seen);
   let out = html;

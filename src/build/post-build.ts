@@ -3,6 +3,7 @@
 // `astro build` alone (any --outDir included) gives the dist/ that is served. Netlify compresses by itself
 // and would publish the twins as files of their own, so a build on Netlify (which sets NETLIFY=true) writes
 // none. Listed last in astro.config.mjs: the other integrations' files (sitemap, the editor) are compressed too.
+import { cp } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { moveIslandStyleToHead } from './island-style.ts';
@@ -17,6 +18,8 @@ export function postBuild(): AstroIntegration {
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
+        // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
+        if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
         await moveIslandStyleToHead(dist);
         const css = await prunePagesCss(dist);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
@@ -31,6 +34,11 @@ export function postBuild(): AstroIntegration {
       },
     },
   };
+}
+
+/** The HTML files of `dist`, in their folders, copied to `to`. */
+function copyHtml(dist: string, to: string) {
+  return cp(dist, to, { recursive: true, filter: (src) => !/\.\w+$/.test(src) || src.endsWith('.html') });
 }
 
 function kb(bytes: number) {

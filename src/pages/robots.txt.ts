@@ -8,6 +8,7 @@ export const GET: APIRoute = ({ site }) => {
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /account',
+    'Disallow: /userdashboard',
     'Disallow: /api/',
     '',
     `Sitemap: ${sitemap}`,

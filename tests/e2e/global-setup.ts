@@ -5,7 +5,8 @@
 //   - the OAuth stand-in for GitHub (CMS_GITHUB_* variables: the editor's sign-in),
 //   - the server of `npm start`, with an admin account made through the API and the admin CLI.
 // Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR, E2E_BUILD_DIR (the build being served),
-// E2E_OIDC_AUTHORIZE_URL and E2E_ADMIN_{EMAIL,PASSWORD}.
+// E2E_OIDC_AUTHORIZE_URL, E2E_ADMIN_{EMAIL,PASSWORD} and E2E_UNPRUNED_DIR (the HTML before the postbuild;
+// with E2E_DIST_DIR, give it too).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,11 +29,16 @@ export default async function globalSetup() {
   if (!process.env.E2E_DIST_DIR) {
     // PUBLIC_ variables are inlined at build time: the Google button needs the stand-in's client id.
     // The editor at /cms/ is built with a repository and the GitHub sign-in of our API (the stand-in below).
+    // The pages as Astro wrote them, before the post-build step cut each one's CSS, are kept for the pruning
+    // test, which compares every element's computed style on both.
+    const unpruned = path.join(root, 'unpruned');
     npx(['astro', 'build', '--outDir', distDir], {
       PUBLIC_GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
       CMS_GITHUB_REPO: E2E_CMS_REPO,
       CMS_GITHUB_CLIENT_ID: GITHUB_CLIENT_ID,
+      UNPRUNED_HTML_DIR: unpruned,
     });
+    process.env.E2E_UNPRUNED_DIR = unpruned;
   }
 
   const mailDir = path.join(root, 'mail');

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneCss, prunePagesCss, selectorClasses } from '../../src/build/page-css.ts';
+import { decodeEntities, pruneCss, prunePage, prunePagesCss, selectorClasses } from '../../src/build/page-css.ts';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -43,6 +43,30 @@ describe('pruneCss', () => {
       expect(out).not.toContain(gone);
     // A selector list keeps the selectors that can match.
     expect(out).toContain('.in-html{outline:none}');
+  });
+});
+
+describe('classes written with character references', () => {
+  // Long enough to be pruned; each rule's class holds a character that HTML writes as a reference.
+  const sheet = [
+    '.\\[\\&_a\\]\\:text-white a{color:white}',
+    '.content-\\[\\"x\\"\\]{content:"x"}',
+    '.data-\\[a\\>b\\]\\:p-1{padding:1px}',
+    '.\\[\\&_b\\]\\:unused b{color:red}',
+    `/* ${'padding '.repeat(130)} */`,
+  ].join('');
+
+  it('decodes the five named references and numeric ones', () => {
+    expect(decodeEntities('[&amp;_a] &quot;x&#34; &lt;&gt; &#x26;&apos; &nbsp; &#0;')).toBe(`[&_a] "x" <> &' &nbsp; &#0;`);
+  });
+
+  it('keeps the rules of classes the markup writes as references', async () => {
+    const html = `<style>${sheet}</style><div class="[&amp;_a]:text-white content-[&quot;x&quot;] data-[a&gt;b]:p-1"></div>`;
+    const css = /<style>([\s\S]*?)<\/style>/.exec(await prunePage('/nonexistent', html))![1]!;
+    expect(css).toContain('text-white a{color:white}');
+    expect(css).toContain('{content:"x"}');
+    expect(css).toContain('{padding:1px}');
+    expect(css).not.toContain('color:red');
   });
 });
 

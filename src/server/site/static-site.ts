@@ -124,9 +124,10 @@ export async function loadStaticSite(distDir: string): Promise<StaticSite> {
     } catch {
       pathname = '/__malformed__';
     }
-    // The service-not-found page is only ever a 404, never a page of its own.
+    // The not-found pages are only ever 404 answers, never pages of their own (/404/ and /404.html included).
     const isServiceShell = pathname.replace(/\/$/, '') === '/service-details/404';
-    const asset = isServiceShell ? undefined : lookup(pathname);
+    const isShell = isServiceShell || /^\/404(\.html|\/)?$/.test(pathname);
+    const asset = isShell ? undefined : lookup(pathname);
     if (asset) return send(req, asset);
 
     const canonical = routes.get(pathname.replace(/(.)\/$/, '$1').toLowerCase());

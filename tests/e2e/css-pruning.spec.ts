@@ -1,0 +1,66 @@
+// The per-page CSS cut (scripts/postbuild/page-css.ts) must change nothing a visitor sees: every element of
+// a few pages, and its ::before and ::after, has the same computed style with the page's pruned sheet as with
+// the whole sheet Astro wrote. Scripts are off on both sides, so that the markup alone is compared (the
+// classes that scripts add are watched by the fixture's check in every other test).
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures/test.ts';
+
+const PAGES: Array<[url: string, file: string]> = [
+  ['/', 'index.html'],
+  ['/blog/', 'blog/index.html'],
+  ['/service-details/Automation/', 'service-details/Automation/index.html'],
+  ['/login/', 'login/index.html'],
+  ['/policy/', 'policy/index.html'],
+  ['/admin/activity/', 'admin/activity/index.html'],
+  // Any unknown address is answered with the not-found page.
+  ['/no-such-page/', '404.html'],
+];
+
+test.use({ javaScriptEnabled: false, viewport: { width: 1440, height: 900 } });
+
+/** Every element's computed style (and its pseudo-elements'), keyed by its place in the document. */
+async function computedStyles(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    const read = (style: CSSStyleDeclaration) =>
+      Array.from(style, (prop) => `${prop}:${style.getPropertyValue(prop)}`).join(';');
+    // Where the island style sits differs (the postbuild moves it into the head): sheets and scripts aside.
+    const shown = [...document.querySelectorAll('html, body, body *')].filter(
+      (el) => !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(el.tagName),
+    );
+    shown.forEach((el, i) => {
+      const key = `${i} ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
+      out[key] = read(getComputedStyle(el));
+      out[`${key}::before`] = read(getComputedStyle(el, '::before'));
+      out[`${key}::after`] = read(getComputedStyle(el, '::after'));
+    });
+    return out;
+  });
+}
+
+for (const [url, file] of PAGES) {
+  test(`the pruned CSS of ${url} styles every element as the whole sheet does`, async ({ page }) => {
+    const unprunedDir = process.env.E2E_UNPRUNED_DIR;
+    if (!unprunedDir) throw new Error('E2E_UNPRUNED_DIR is not set: the global setup sets it when it builds');
+    const whole = await readFile(path.join(unprunedDir, file), 'utf8');
+
+    await page.goto(url);
+    const pruned = await computedStyles(page);
+    expect(Object.keys(pruned).length).toBeGreaterThan(50);
+
+    // The same address, answered with the page as Astro built it (its own meta CSP matches its own sheet).
+    await page.route(`**${url}`, (route) => route.fulfill({ body: whole, contentType: 'text/html; charset=utf-8' }));
+    await page.goto(url);
+    const full = await computedStyles(page);
+
+    expect(Object.keys(pruned)).toEqual(Object.keys(full));
+    const differences = Object.keys(full).flatMap((key) => {
+      if (pruned[key] === full[key]) return [];
+      const a = new Map(pruned[key]!.split(';').map((d) => [d.slice(0, d.indexOf(':')), d] as const));
+      return full[key]!.split(';').filter((d) => a.get(d.slice(0, d.indexOf(':'))) !== d).map((d) => `${key} ${d} (pruned: ${a.get(d.slice(0, d.indexOf(':')))})`);
+    });
+    expect(differences).toEqual([]);
+  });
+}
