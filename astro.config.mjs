@@ -13,6 +13,9 @@ import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';
 import { postBuild } from './src/build/post-build.ts';
 import { contentErrorsInBrowser } from './src/build/content-errors.ts';
+import { satteri } from '@astrojs/markdown-satteri';
+import { codeRegions } from './src/build/code-regions.ts';
+import { themeBoot } from './src/build/theme-boot.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
@@ -43,6 +46,7 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
+    themeBoot(),
     // The content editor at /cms/ (CMS_GITHUB_REPO and CMS_GITHUB_BRANCH from `env`).
     cmsEditor(env),
     // `npm run dev`: a content file that fails its schema shows its message in the browser.
@@ -78,8 +82,8 @@ export default defineConfig({
     },
   },
   // Code blocks in Markdown (blog posts): Prism marks tokens with classes, where Shiki would write inline
-  // style attributes that the pages' CSP refuses.
-  markdown: { syntaxHighlight: 'prism' },
+  // style attributes that the pages' CSP refuses. Each block is a focusable, named region (it may scroll).
+  markdown: { syntaxHighlight: 'prism', processor: satteri({ hastPlugins: [codeRegions] }) },
   vite: {
     plugins: [tailwindcss(), apiDevPlugin()],
   },

@@ -68,11 +68,14 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
  * found as the browser reads it. Named references other than these five never occur inside a class name.
  */
 export function decodeEntities(html: string): string {
-  return html.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi, (whole, hex?: string, dec?: string, name?: string) => {
-    if (name) return NAMED[name.toLowerCase()] ?? whole;
-    const code = Number.parseInt((hex ?? dec)!, hex ? 16 : 10);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
+  return html.replace(
+    /&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi,
+    (whole, hex?: string, dec?: string, name?: string) => {
+      if (name) return NAMED[name.toLowerCase()] ?? whole;
+      const code = Number.parseInt((hex ?? dec)!, hex ? 16 : 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    },
+  );
 }
 
 const SHEET = /<style>([\s\S]*?)<\/style>/g;

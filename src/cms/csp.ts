@@ -18,6 +18,8 @@ export const CMS_CSP_DIRECTIVES = [
   // the editor reads its own inline images with fetch().
   "connect-src 'self' data: https://api.github.com https://www.githubstatus.com",
   "worker-src 'self'",
+  // The editor writes its web-app manifest (name and icons) as a blob: URL.
+  "manifest-src 'self' blob:",
   // The preview pane with our templates (src/cms/preview.ts) is a frame of a blob: document the editor makes.
   'frame-src blob:',
 ];

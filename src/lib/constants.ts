@@ -104,3 +104,12 @@ export const TOAST_EVENT = 'toast-requested';
 export const CLAIM_PARAM = 'claim';
 /** How a claim starts the message: the site's name after it, on the first line (the dashboard lists it). */
 export const CLAIM_PREFIX = 'Claim: ';
+
+/**
+ * localStorage key of the colour scheme chosen with the header's switch: 'light' or 'dark'; absent means
+ * "follow the system". An essential preference of this device, not tracking: it is kept whatever the
+ * cookie choice.
+ */
+export const THEME_KEY = 'theme';
+export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
+export type ThemeChoice = (typeof THEME_CHOICES)[number];

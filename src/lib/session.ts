@@ -14,6 +14,8 @@ export interface SessionState {
   isLoggedIn: boolean;
   /** Set when the user could not be fetched for another reason than a refused token. */
   loadError: string | null;
+  /** The stored token was refused: this device was signed out elsewhere (or its session ran out). */
+  ended: boolean;
 }
 
 export const $session = map<SessionState>({
@@ -22,15 +24,16 @@ export const $session = map<SessionState>({
   isLoading: true,
   isLoggedIn: false,
   loadError: null,
+  ended: false,
 });
 
 function dropStoredToken() {
   for (const store of [localStorage, sessionStorage]) store.removeItem(TOKEN_KEY);
 }
 
-function forget() {
+function forget(ended = false) {
   dropStoredToken();
-  $session.set({ token: null, userData: null, isLoading: false, isLoggedIn: false, loadError: null });
+  $session.set({ token: null, userData: null, isLoading: false, isLoggedIn: false, loadError: null, ended });
 }
 
 export async function loadUser() {
@@ -41,10 +44,10 @@ export async function loadUser() {
     const { userData } = await api.get<CurrentUserResponse>('v1/auth/user');
     // A sign-out in another tab may have landed while this call ran.
     if (readToken() !== token) return;
-    $session.set({ token, userData, isLoading: false, isLoggedIn: true, loadError: null });
+    $session.set({ token, userData, isLoading: false, isLoggedIn: true, loadError: null, ended: false });
   } catch (err) {
     if (readToken() !== token) return;
-    if (err instanceof ApiError && err.status === 401) return forget();
+    if (err instanceof ApiError && err.status === 401) return forget(true);
     console.error('Could not load the current user', err);
     $session.set({ ...$session.get(), isLoading: false, loadError: errorMessage(err) });
   }
@@ -58,7 +61,7 @@ export async function loadUser() {
 export function startSession(token: string, user?: User, deviceToken?: string) {
   localStorage.setItem(TOKEN_KEY, token);
   if (deviceToken) localStorage.setItem(DEVICE_TOKEN_KEY, deviceToken);
-  if (user) $session.set({ token, userData: user, isLoading: false, isLoggedIn: true, loadError: null });
+  if (user) $session.set({ token, userData: user, isLoading: false, isLoggedIn: true, loadError: null, ended: false });
   else void loadUser();
 }
 

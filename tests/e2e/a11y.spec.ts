@@ -37,35 +37,45 @@ test.use({ reducedMotion: 'reduce' });
 // axe over a whole page is slow on a loaded machine; the bound is generous, not a measurement.
 test.describe.configure({ timeout: 90_000 });
 
-test.describe('signed out, cookie banner open', () => {
-  test.use({ consent: null });
-  for (const path of [...PUBLIC, ...ACCOUNT]) {
-    test(`axe: ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await hydrated(page);
-      const banner = page.getByRole('region', { name: 'Cookie consent' });
-      await expect(banner).toBeVisible();
-      await banner.getByRole('button', { name: 'Cookie Settings' }).click();
-      await expectAxeClean(page);
+// Both colour schemes, each as the visitor's system setting (the page follows it unless a choice is stored).
+for (const colorScheme of ['light', 'dark'] as const) {
+  test.describe(`${colorScheme} scheme, signed out, cookie banner open`, () => {
+    test.use({ consent: null, colorScheme });
+    for (const path of [...PUBLIC, ...ACCOUNT]) {
+      test(`axe: ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await hydrated(page);
+        const banner = page.getByRole('region', { name: 'Cookie consent' });
+        await expect(banner).toBeVisible();
+        await banner.getByRole('button', { name: 'Cookie Settings' }).click();
+        await expectAxeClean(page);
+      });
+    }
+  });
+
+  test.describe(`${colorScheme} scheme, signed in as an admin`, () => {
+    test.use({ colorScheme });
+    test.beforeEach(async ({ page, baseURL }) => {
+      await useToken(page, await signInAs(baseURL!, ADMIN.email, ADMIN.password));
     });
-  }
-});
+    for (const path of [...PUBLIC, '/forgot-password', ...SIGNED_IN.filter((p) => p !== '/email-verify')]) {
+      test(`axe: ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await hydrated(page);
+        if (path.startsWith('/admin') || path === '/userdashboard') {
+          await page.getByRole('button', { name: /Account menu/ }).click();
+          await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+        }
+        await expectAxeClean(page);
+      });
+    }
+  });
+}
 
 test.describe('signed in as an admin', () => {
   test.beforeEach(async ({ page, baseURL }) => {
     await useToken(page, await signInAs(baseURL!, ADMIN.email, ADMIN.password));
   });
-  for (const path of [...PUBLIC, '/forgot-password', ...SIGNED_IN.filter((p) => p !== '/email-verify')]) {
-    test(`axe: ${path}`, async ({ page }) => {
-      await page.goto(path);
-      await hydrated(page);
-      if (path.startsWith('/admin') || path === '/userdashboard') {
-        await page.getByRole('button', { name: /Account menu/ }).click();
-        await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
-      }
-      await expectAxeClean(page);
-    });
-  }
 
   test('axe: the delete confirmation dialog', async ({ page }) => {
     await page.goto('/admin/adminusers');

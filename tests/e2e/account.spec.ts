@@ -1,6 +1,6 @@
 // Signup, dashboard, e-mail verification with the mailed code, log out, login: the whole account path.
 import { DEVICE_TOKEN_KEY, TOKEN_KEY } from '../../src/lib/constants.ts';
-import { createAccount, uniqueEmail, useToken } from './fixtures/accounts.ts';
+import { ADMIN, createAccount, signInAs, uniqueEmail, useToken } from './fixtures/accounts.ts';
 import { readFolder } from '../helpers/content.ts';
 import { expect, expectToast, holdRequests, hydrated, mailedCode, test } from './fixtures/test.ts';
 
@@ -57,6 +57,7 @@ test('signup → dashboard → code by mail → verified → log out → login',
   await page.getByRole('button', { name: /Account menu/ }).click();
   await expect(page.locator('#account-menu').getByText('Verified', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Verify Account' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Your e-mail address is not verified yet' })).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
@@ -173,4 +174,55 @@ test('the avatar menu works from the keyboard', async ({ page, baseURL }) => {
   await expect(page.getByRole('button', { name: 'Log out' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(avatar).toHaveAttribute('aria-expanded', 'false');
+});
+
+test('the dashboard asks an unverified user to verify, with a button that mails the code', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await createAccount(baseURL!, 'prompt');
+  await useToken(page, account.token);
+  await page.goto('/userdashboard');
+  const prompt = page.getByRole('region', { name: 'Your e-mail address is not verified yet' });
+  await expect(prompt).toBeVisible();
+  const asked = Date.now();
+  await prompt.getByRole('button', { name: 'Verify Account' }).click();
+  await expect(page).toHaveURL(/\/email-verify$/);
+  await expectToast(page, 'Verification code sent to your email');
+  expect(await mailedCode(account.email, /Verify your e-mail/, asked - 1000)).toMatch(/^\S{6}$/);
+});
+
+test('admins find the admin area from the avatar menu and the dashboard; others do not', async ({ page, baseURL }) => {
+  await useToken(page, await signInAs(baseURL!, ADMIN.email, ADMIN.password));
+  await page.goto('/userdashboard');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Admin area' })).toHaveAttribute('href', '/admin');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.locator('#account-menu').getByRole('link', { name: 'Admin area' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await expect(page.getByText('Welcome to the Admin Dashboard')).toBeVisible();
+
+  const user = await createAccount(baseURL!, 'not-admin');
+  await useToken(page, user.token);
+  await page.goto('/userdashboard');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.locator('#account-menu').getByRole('link', { name: 'Account settings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Admin area' })).toHaveCount(0);
+});
+
+test('a device signed out from another one lands on /login, told so', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'ended');
+  await useToken(page, account.token);
+  await page.goto('/userdashboard');
+  await expect(page.getByRole('heading', { name: `Welcome, ${account.name}` })).toBeVisible();
+  // Another device signs in and ends every session of the account.
+  const other = await signInAs(baseURL!, account.email, account.password);
+  const res = await fetch(`${baseURL}/api/v1/auth/sign-out`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ scope: 'global' }),
+  });
+  expect(res.status).toBe(200);
+  await page.reload();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectToast(page, 'You were signed out on this device. Sign in again to continue.');
 });

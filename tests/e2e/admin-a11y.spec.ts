@@ -38,7 +38,7 @@ test('keyboard only: find an enquiry, change its status, reply, then reach the T
   await tabTo(page, page.getByLabel('Search enquiries'));
   await page.keyboard.type(tag);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('1 enquiries found')).toBeVisible();
+  await expect(page.getByText('1 enquiry found')).toBeVisible();
 
   const status = page.getByLabel('Status', { exact: true });
   await tabTo(page, status);
@@ -76,7 +76,7 @@ test('keyboard only: open a user’s Update dialog, and read the charts', async 
   await tabTo(page, page.getByLabel('Search users'));
   await page.keyboard.type(person.email);
   await page.keyboard.press('Enter');
-  await expect(page.getByText('1 users found')).toBeVisible();
+  await expect(page.getByText('1 user found')).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: `Update ${person.email}` }));
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: `Update ${person.email}` });
@@ -117,7 +117,7 @@ test.describe('axe', () => {
     await page.goto('/admin/contactdetails');
     await page.getByLabel('Search enquiries').fill(tag);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText('1 enquiries found')).toBeVisible();
+    await expect(page.getByText('1 enquiry found')).toBeVisible();
     await expectAxeClean(page);
     await page.getByRole('button', { name: /^Reply by e-mail/ }).click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -35,7 +35,7 @@ async function adminApi(baseURL: string, path: string) {
 async function searchEnquiries(page: Page, text: string, count: number) {
   await page.getByLabel('Search enquiries').fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText(`${count} enquiries found`)).toBeVisible();
+  await expect(page.getByText(`${count} ${count === 1 ? 'enquiry' : 'enquiries'} found`)).toBeVisible();
 }
 
 const card = (page: Page, email: string): Locator =>
@@ -65,11 +65,11 @@ test('an enquiry: change its status, reply by e-mail (mail arrives, thread kept,
 
   // The filter finds it under its new status only.
   await page.getByLabel('Filter by status').selectOption('in-progress');
-  await expect(page.getByText('1 enquiries found')).toBeVisible();
+  await expect(page.getByText('1 enquiry found')).toBeVisible();
   await page.getByLabel('Filter by status').selectOption('new');
   await expect(page.getByText('0 enquiries found')).toBeVisible();
   await page.getByLabel('Filter by status').selectOption('');
-  await expect(page.getByText('1 enquiries found')).toBeVisible();
+  await expect(page.getByText('1 enquiry found')).toBeVisible();
 
   await item.getByRole('button', { name: `Reply by e-mail to ${email}` }).click();
   const dialog = page.getByRole('dialog', { name: `Reply to ${tag} Client` });
@@ -77,7 +77,13 @@ test('an enquiry: change its status, reply by e-mail (mail arrives, thread kept,
   await expect(dialog.getByLabel('Your reply')).toBeFocused();
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expect(dialog.getByText('Write a reply')).toBeVisible();
-  await dialog.getByLabel('Your reply').fill(`Yes we can (${tag}). Shall we talk on Monday?`);
+  // The admin greets the enquirer: the mail keeps that one greeting, and the preview shows the whole mail.
+  await dialog.getByLabel('Your reply').fill(`Dear ${tag},\n\nYes we can (${tag}). Shall we talk on Monday?`);
+  await dialog.getByText('Preview of the e-mail').click();
+  const preview = dialog.locator('[data-reply-preview]');
+  await expect(preview).toContainText(`Dear ${tag},`);
+  await expect(preview).toContainText('> Can you build a shop?');
+  const previewed = await preview.textContent();
   await dialog.getByRole('button', { name: 'Send reply' }).click();
   await expectToast(page, 'Reply sent');
   await expect(dialog).toBeHidden();
@@ -86,6 +92,8 @@ test('an enquiry: change its status, reply by e-mail (mail arrives, thread kept,
   expect(mail.subject).toMatch(/^Re: your enquiry – /);
   expect(mail.text).toContain(`Yes we can (${tag}). Shall we talk on Monday?`);
   expect(mail.text).toContain('> Can you build a shop?');
+  expect(mail.text).not.toContain('Hello');
+  expect(mail.text.trim()).toBe(previewed?.trim());
 
   // The thread and the status, also after a reload (stored, not just shown).
   await page.reload();

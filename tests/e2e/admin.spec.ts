@@ -67,7 +67,7 @@ test('users: search, paging and delete with a confirmation', async ({ page, base
   const victim = accounts[0]!;
   await page.getByLabel('Search users').fill(victim.email);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('1 users found')).toBeVisible();
+  await expect(page.getByText('1 user found')).toBeVisible();
   await expect(table.getByRole('cell', { name: victim.email, exact: true })).toBeVisible();
 
   // Cancel keeps the user; confirming deletes it.
@@ -97,7 +97,7 @@ test('enquiries: listed with their fields, searched and deleted', async ({ page,
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('2 enquiries found')).toBeVisible();
   const alpha = page.getByRole('listitem').filter({ hasText: `${tag}-a@e2e.example.com` });
-  for (const field of ['username', 'email', 'message', 'phoneNumber'])
+  for (const field of ['Name', 'Email', 'Message', 'Phone'])
     await expect(alpha.getByText(field, { exact: true })).toBeVisible();
   await expect(alpha.getByText(`Message from ${tag} Alpha`)).toBeVisible();
   await expect(alpha.getByText('+91 90000 00000')).toBeVisible();
@@ -105,7 +105,7 @@ test('enquiries: listed with their fields, searched and deleted', async ({ page,
   await alpha.getByRole('button', { name: /Delete/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete enquiry' }).click();
   await expectToast(page, 'deleted successfully');
-  await expect(page.getByText('1 enquiries found')).toBeVisible();
+  await expect(page.getByText('1 enquiry found')).toBeVisible();
   await expect(alpha).toHaveCount(0);
 });
 
@@ -116,7 +116,7 @@ test('an enquiry that cannot be deleted: "Not Deleted "', async ({ page, baseURL
   await page.goto('/admin/contactdetails');
   await page.getByLabel('Search enquiries').fill(tag);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText('1 enquiries found')).toBeVisible();
+  await expect(page.getByText('1 enquiry found')).toBeVisible();
   // The API goes away between listing and deleting.
   await page.route('**/api/v1/admin/contact/delete/**', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: `Delete the enquiry from ${tag}@e2e.example.com` }).click();
@@ -125,7 +125,7 @@ test('an enquiry that cannot be deleted: "Not Deleted "', async ({ page, baseURL
   await expect(failed).toBeVisible();
   // The spec's text, trailing space included.
   expect(await failed.evaluate((el) => el.textContent)).toBe('Not Deleted ');
-  await expect(page.getByText('1 enquiries found')).toBeVisible();
+  await expect(page.getByText('1 enquiry found')).toBeVisible();
 });
 
 test('an island that throws shows the error fallback with its message', async ({ page, baseURL }) => {

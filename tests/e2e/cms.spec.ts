@@ -77,6 +77,11 @@ test('/cms/ loads without a CSP violation or console error, lists every collecti
   await expect(list.getByRole('treeitem')).toHaveCount(labels.length);
   for (const [i, label] of labels.entries())
     await expect(list.getByRole('treeitem').nth(i)).toHaveAccessibleName(label);
+  // The editor's own viewport tag (it asks for maximum-scale=1) leaves zoom allowed.
+  const viewports = page.locator('meta[name="viewport"]');
+  expect(await viewports.count()).toBeGreaterThan(0);
+  for (const content of await viewports.evaluateAll((metas) => metas.map((m) => (m as HTMLMetaElement).content)))
+    expect(content).not.toContain('maximum-scale');
   for (const [folder, label] of [
     ['content/posts', 'Blog posts'],
     ['content/projects', 'Projects'],

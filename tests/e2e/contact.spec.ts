@@ -1,6 +1,7 @@
 // The contact form on /contact and on the landing page, against the real API.
 import type { Page } from '@playwright/test';
 import { TIMINGS } from '../../src/lib/constants.ts';
+import { createAccount, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, holdRequests, test } from './fixtures/test.ts';
 
 const botLabel = (page: Page) => page.getByText(/^What is \d+ \+ \d+\?$/);
@@ -85,4 +86,17 @@ test('failure when the API is down: the spec toast and the form kept', async ({ 
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Visitor down');
   await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Hello from down');
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
+test('signed in, the form starts with the account's name and e-mail; signed out, empty', async ({ page, baseURL }) => {
+  await page.goto('/contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await expect(form.getByLabel('Name', { exact: true })).toBeVisible();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('');
+  const account = await createAccount(baseURL!, 'contact');
+  await useToken(page, account.token);
+  await page.goto('/contact');
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue(account.name);
+  await expect(form.getByLabel('Email', { exact: true })).toHaveValue(account.email);
+  await expect(form.getByLabel('Phone number')).toHaveValue('');
 });

@@ -54,3 +54,22 @@ test('before a choice, the page loads nothing from another origin', async ({ pag
   await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible();
   expect(foreign).toEqual([]);
 });
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test("the first screen shows the hero's primary button above the open banner, with the banner's texts", async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const banner = page.getByRole('region', { name: 'Cookie consent' });
+    await expect(banner).toBeVisible();
+    for (const text of ['We use cookies', 'Reject All', 'Essential Only', 'Accept All', 'Cookie Settings'])
+      await expect(banner.getByText(text, { exact: true })).toBeVisible();
+    const primary = page.locator('#home').getByRole('link', { name: 'Start Free Trial' });
+    await expect(primary).toBeInViewport({ ratio: 1 });
+    const button = (await primary.boundingBox())!;
+    const bannerBox = (await banner.boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(bannerBox.y);
+  });
+});

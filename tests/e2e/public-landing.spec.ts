@@ -156,7 +156,10 @@ test('footer: section anchors, the blog, legal links to real pages and the socia
   await expect(footer.getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '#contact');
   await expect(footer.getByRole('link', { name: 'Blog' })).toHaveAttribute('href', '/blog/');
   await expect(footer.getByRole('link', { name: 'Privacy Policy', exact: true })).toHaveAttribute('href', '/policy/');
-  await expect(footer.getByRole('link', { name: 'Security', exact: true })).toHaveAttribute('href', '/policy/#security');
+  await expect(footer.getByRole('link', { name: 'Security', exact: true })).toHaveAttribute(
+    'href',
+    '/policy/#security',
+  );
   // No link that goes nowhere, and no two legal links to the same place under different names.
   await expect(footer.locator('a[href="#"]')).toHaveCount(0);
   for (const name of ['Community', 'Webinars', 'Events', 'Terms of Service', 'Legal'])

@@ -132,6 +132,17 @@ test('unknown paths: 404 page with status 404, link home, path logged', async ({
   await expect(page.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
   await expect.poll(() => logged.some((l) => l.includes('/no/such/page'))).toBe(true);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  // It has no address of its own to declare.
+  await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
+  await expect(page.locator('meta[property="og:url"]')).toHaveCount(0);
+});
+
+test('the not-found pages are never answered as pages of their own', async ({ request }) => {
+  for (const path of ['/404', '/404/', '/404.html', '/service-details/404/']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await res.text(), path).not.toContain('rel="canonical"');
+  }
 });
 
 test('case variants of routes redirect (301) to the spec spelling', async ({ request }) => {
@@ -196,6 +207,24 @@ test('search engines: robots.txt names the sitemap, which lists the public pages
     expect(urls).toContain(path);
   }
   expect(urls).not.toContain('404');
+  // The signed-in screens are kept out, like /account and /admin.
+  expect(await robots.text()).toMatch(/^Disallow: \/userdashboard$/m);
+  expect(urls).not.toContain('userdashboard');
+});
+
+test("the Organization in the landing page's structured data has a logo of at least 112 px", async ({
+  page,
+  request,
+}) => {
+  await page.goto('/');
+  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+  const logo = await request.get(new URL(ld.logo).pathname);
+  expect(logo.status()).toBe(200);
+  expect(logo.headers()['content-type']).toBe('image/png');
+  const png = await logo.body();
+  // A PNG's width and height are the big-endian words at bytes 16 and 20 (its IHDR chunk).
+  expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(112);
+  expect(png.readUInt32BE(20)).toBeGreaterThanOrEqual(112);
 });
 
 test('each public page has its own title, description, canonical and sharing tags', async ({ page }) => {

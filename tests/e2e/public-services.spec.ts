@@ -65,3 +65,10 @@ test('a hash scrolls to its section; no hash starts at the top', async ({ page }
   await afterIdle(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
+
+test('the closing line names the service in sentence case, acronyms kept', async ({ page }) => {
+  await page.goto('/service-details/CMS%20Development');
+  await expect(page.getByRole('heading', { name: 'Ready to start your CMS development project?' })).toBeVisible();
+  await page.goto('/service-details/SEO%20and%20Analytics');
+  await expect(page.getByRole('heading', { name: 'Ready to start your SEO and analytics project?' })).toBeVisible();
+});

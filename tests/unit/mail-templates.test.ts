@@ -25,3 +25,20 @@ describe('enquiryReply', () => {
     expect(mail.text).toContain('> Is <b>bold</b> allowed?');
   });
 });
+
+describe('enquiryReply greets once', () => {
+  const base = { name: 'Ravi Kumar', original: 'Hi', sentAt: new Date('2026-01-02T03:04:05Z'), author: 'Asha' };
+
+  it('adds its greeting when the reply has none', () => {
+    const mail = enquiryReply('Acme', { ...base, reply: 'Yes, we can.' });
+    expect(mail.text.startsWith('Hello Ravi Kumar,\n\nYes, we can.')).toBe(true);
+    expect(mail.html).toContain('<p>Hello Ravi Kumar,</p>');
+  });
+
+  it("adds none when the reply opens with its own ('Dear Ravi,')", () => {
+    const mail = enquiryReply('Acme', { ...base, reply: 'Dear Ravi,\n\nYes, we can.' });
+    expect(mail.text.startsWith('Dear Ravi,\n\nYes, we can.')).toBe(true);
+    expect(mail.text).not.toContain('Hello');
+    expect(mail.html).not.toContain('Hello');
+  });
+});

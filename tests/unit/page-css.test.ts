@@ -6,7 +6,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEntities, pruneCss, prunePage, prunePagesCss, selectorClasses } from '../../src/build/page-css.ts';
+import {
+  decodeEntities,
+  pruneCss,
+  prunePage,
+  prunePagesCss,
+  selectorClasses,
+} from '../../src/build/page-css.ts';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -57,7 +63,9 @@ describe('classes written with character references', () => {
   ].join('');
 
   it('decodes the five named references and numeric ones', () => {
-    expect(decodeEntities('[&amp;_a] &quot;x&#34; &lt;&gt; &#x26;&apos; &nbsp; &#0;')).toBe(`[&_a] "x" <> &' &nbsp; &#0;`);
+    expect(decodeEntities('[&amp;_a] &quot;x&#34; &lt;&gt; &#x26;&apos; &nbsp; &#0;')).toBe(
+      `[&_a] "x" <> &' &nbsp; &#0;`,
+    );
   });
 
   it('keeps the rules of classes the markup writes as references', async () => {

@@ -68,7 +68,7 @@ function DeleteAccount() {
       </p>
       <button
         type="button"
-        className="inline-flex items-center justify-center justify-self-start rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-700 disabled:opacity-70"
+        className="inline-flex items-center justify-center justify-self-start rounded-lg bg-danger px-4 py-2 text-sm font-semibold text-white hover:bg-danger-hover disabled:opacity-70"
         onClick={() => void open()}
         disabled={busy && !account}
       >

@@ -1,9 +1,11 @@
-// The user dashboard's content: a welcome, the user's enquiries and the featured projects. The admin's
+// The user dashboard's content: a welcome, a link to the admin area for admins, a prompt to verify the
+// e-mail address until it is, the user's enquiries and the featured projects. The admin's
 // "User Dashboard" view shows the same content, so it is the one file the admin screens may import
 // from account/.
 import type { User } from '../../lib/schemas/auth.ts';
 import { FeaturedProjects, type FeaturedSection } from './FeaturedProjects.tsx';
 import { OwnEnquiries } from './OwnEnquiries.tsx';
+import { VerifyPrompt } from './VerifyPrompt.tsx';
 
 export function DashboardContent({ user, featured }: { user: User; featured: FeaturedSection }) {
   return (
@@ -15,7 +17,16 @@ export function DashboardContent({ user, featured }: { user: User; featured: Fea
           <a href="/account" className="font-medium text-brand-700 underline-offset-2 hover:underline">
             Account settings
           </a>
+          {user.isAdmin && (
+            <>
+              {' · '}
+              <a href="/admin" className="font-medium text-brand-700 underline-offset-2 hover:underline">
+                Admin area
+              </a>
+            </>
+          )}
         </p>
+        {!user.isAccountVerified && <VerifyPrompt />}
       </div>
       <OwnEnquiries />
       <FeaturedProjects {...featured} />

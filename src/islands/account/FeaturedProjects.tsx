@@ -42,7 +42,7 @@ export function FeaturedProjects({ intro, projects }: FeaturedSection) {
         {projects.map((p) => (
           <li
             key={p.id}
-            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+            className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-surface shadow-sm"
           >
             {p.image && (
               <img src={p.image} alt={p.imageAlt ?? ''} className="aspect-video w-full object-cover" loading="lazy" />
@@ -78,7 +78,7 @@ export function FeaturedProjects({ intro, projects }: FeaturedSection) {
                   <a
                     href={`/contact?${CLAIM_PARAM}=${encodeURIComponent(p.title)}`}
                     aria-label={`${intro.action}: ${p.title}`}
-                    className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+                    className="rounded-lg bg-action px-4 py-2 text-sm font-semibold text-white hover:bg-action-hover"
                   >
                     {intro.action}
                   </a>

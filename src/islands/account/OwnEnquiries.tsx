@@ -48,7 +48,7 @@ export function OwnEnquiries() {
           while signed in appear here.
         </p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+        <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-surface">
           {enquiries.map((e) => (
             <li key={e._id} className="flex flex-wrap items-center gap-x-4 gap-y-1 p-4">
               <time dateTime={e.createdAt} className="w-28 shrink-0 text-sm text-slate-700">

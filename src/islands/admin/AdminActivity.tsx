@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../lib/schemas/admin.ts';
 import { actionLabel, when } from './admin-labels.ts';
 import { ListControls } from './ListControls.tsx';
 import { useAdminList } from './useAdminList.ts';
+import { TableScroll } from './TableScroll.tsx';
 
 const cell = 'border-b border-slate-200 px-4 py-3 text-left align-top';
 
@@ -22,8 +23,16 @@ function summary(detail: AuditEntry['detail']): string {
 export function AdminActivity() {
   const { list, error, page, setPage } = useAdminList<AuditEntry>('v1/admin/audit');
   return (
-    <ListControls id="activity" noun="actions" total={list?.total} page={page} setPage={setPage} error={error}>
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
+    <ListControls
+      id="activity"
+      noun="actions"
+      one="action"
+      total={list?.total}
+      page={page}
+      setPage={setPage}
+      error={error}
+    >
+      <TableScroll label="Activity table">
         <table className="w-full text-sm">
           <caption className="sr-only">Activity</caption>
           <thead className="bg-slate-50 text-ink">
@@ -47,7 +56,7 @@ export function AdminActivity() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
     </ListControls>
   );
 }

@@ -16,7 +16,7 @@ const percent = (rate: number) => `${(rate * 100).toLocaleString('en-IN', { maxi
 
 function TopList({ title, column, rows }: { title: string; column: string; rows: Counted }) {
   return (
-    <section className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={title}>
+    <section className="rounded-xl border border-slate-200 bg-surface p-4 shadow-sm" aria-label={title}>
       <h2 className="font-semibold text-ink">{title}</h2>
       {rows.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">None in this period.</p>

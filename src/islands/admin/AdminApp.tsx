@@ -74,7 +74,7 @@ export default function AdminApp({ view, siteName, featured }: Props) {
                 )}
                 {view === 'contact' && (
                   <Section title="Contact enquiries">
-                    <AdminEnquiries />
+                    <AdminEnquiries company={siteName} author={user.name} />
                   </Section>
                 )}
                 {view === 'userdashboard' && featured && <DashboardContent user={user} featured={featured} />}

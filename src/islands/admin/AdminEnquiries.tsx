@@ -13,7 +13,8 @@ import { ReplyDialog } from './ReplyDialog.tsx';
 import { labelClass, secondaryButton, selectClass } from '../ui/classes.ts';
 import { useAdminList } from './useAdminList.ts';
 
-export function AdminEnquiries() {
+/** `company` and `author` sign the replies (shown in the reply's preview). */
+export function AdminEnquiries({ company, author }: { company: string; author: string }) {
   const { list, error, page, setPage, q, search, filters, filter, reload } =
     useAdminList<AdminEnquiry>('v1/admin/contact');
   const [target, setTarget] = useState<AdminEnquiry | null>(null);
@@ -93,6 +94,7 @@ export function AdminEnquiries() {
     <ListControls
       id="enquiries"
       noun="enquiries"
+      one="enquiry"
       total={list?.total}
       estimated={list?.totalEstimated}
       hasNext={list ? list.nextCursor !== undefined : undefined}
@@ -115,6 +117,8 @@ export function AdminEnquiries() {
       </ul>
       <ReplyDialog
         enquiry={replying}
+        company={company}
+        author={author}
         onClose={() => setReplying(null)}
         onSent={() => {
           setReplying(null);

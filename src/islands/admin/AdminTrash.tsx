@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { ListControls } from './ListControls.tsx';
 import { dangerButton, labelClass, secondaryButton, selectClass } from '../ui/classes.ts';
 import { useAdminList } from './useAdminList.ts';
+import { TableScroll } from './TableScroll.tsx';
 
 const cell = 'border-b border-slate-200 px-4 py-3 text-left align-top';
 
@@ -61,6 +62,7 @@ export function AdminTrash() {
     <ListControls
       id="trash"
       noun="deleted items"
+      one="deleted item"
       total={list?.total}
       page={page}
       setPage={setPage}
@@ -71,7 +73,7 @@ export function AdminTrash() {
         Deleted users and enquiries stay here for 30 days, then they are removed for good. A restored user signs in
         again with their password; their old sessions stay ended.
       </p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
+      <TableScroll label="Trash table">
         <table className="w-full text-sm">
           <caption className="sr-only">Trash</caption>
           <thead className="bg-slate-50 text-ink">
@@ -121,7 +123,7 @@ export function AdminTrash() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <ConfirmDialog
         message={
           purging

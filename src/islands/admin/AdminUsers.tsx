@@ -9,6 +9,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { ListControls } from './ListControls.tsx';
 import { useAdminList } from './useAdminList.ts';
+import { TableScroll } from './TableScroll.tsx';
 
 const cell = 'border-b border-slate-200 px-4 py-3 text-left';
 const badge = 'ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700';
@@ -33,6 +34,7 @@ export function AdminUsers({ me }: { me: User }) {
     <ListControls
       id="users"
       noun="users"
+      one="user"
       total={list?.total}
       estimated={list?.totalEstimated}
       hasNext={list ? list.nextCursor !== undefined : undefined}
@@ -41,7 +43,7 @@ export function AdminUsers({ me }: { me: User }) {
       search={search}
       error={error}
     >
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
+      <TableScroll label="Users table">
         <table className="w-full text-sm">
           <caption className="sr-only">Users</caption>
           <thead className="bg-slate-50 text-ink">
@@ -84,7 +86,7 @@ export function AdminUsers({ me }: { me: User }) {
                     type="button"
                     onClick={() => setTarget(u)}
                     aria-label={`Delete ${u.email}`}
-                    className="rounded-lg bg-red-600 px-3 py-1 font-semibold text-white hover:bg-red-700"
+                    className="rounded-lg bg-danger px-3 py-1 font-semibold text-white hover:bg-danger-hover"
                   >
                     Delete
                   </button>
@@ -93,7 +95,7 @@ export function AdminUsers({ me }: { me: User }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       <EditUserDialog user={editing} me={me} onClose={() => setEditing(null)} onSaved={() => void reload()} />
       <ConfirmDialog
         message={

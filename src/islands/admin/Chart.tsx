@@ -59,6 +59,8 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
     if (!el || s.days.length === 0) return;
     let gone = false;
     let resize: ResizeObserver | undefined;
+    const scheme = matchMedia('(prefers-color-scheme: dark)');
+    const repaint = () => plot.current?.redraw(false, false);
     import('uplot')
       .then(({ default: UPlot }) => {
         if (gone) return;
@@ -72,6 +74,9 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
         plot.current = new UPlot(options, [s.days.map(dayToSeconds), ...s.series.map((x) => x.values)], el);
         resize = new ResizeObserver(() => plot.current?.setSize({ width: el.clientWidth, height: s.height }));
         resize.observe(el);
+        // The axes' colours are read at each draw: redraw when the colour scheme changes.
+        window.addEventListener('theme-changed', repaint);
+        scheme.addEventListener('change', repaint);
       })
       .catch((err: unknown) => {
         console.error('Could not load the chart library', err);
@@ -81,6 +86,8 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
     return () => {
       gone = true;
       resize?.disconnect();
+      window.removeEventListener('theme-changed', repaint);
+      scheme.removeEventListener('change', repaint);
       plot.current?.destroy();
       plot.current = null;
       setIdx(null);
@@ -110,7 +117,7 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
 
   return (
     <figure
-      className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+      className="grid gap-3 rounded-xl border border-slate-200 bg-surface p-4 shadow-sm"
       aria-labelledby={`${id}-title`}
     >
       <figcaption className="flex flex-wrap items-center justify-between gap-2">
@@ -141,7 +148,7 @@ export function Chart({ title, days, series, kind = 'line', height = 240 }: Char
             aria-describedby={`${id}-readout`}
             onKeyDown={onKeyDown}
             onFocus={() => idx === null && point(days.length - 1)}
-            className="min-h-40 w-full rounded-lg"
+            className="min-h-40 w-full rounded-lg text-slate-600"
           />
           <p id={`${id}-readout`} aria-live="polite" className="min-h-5 text-sm text-slate-700">
             {readout}

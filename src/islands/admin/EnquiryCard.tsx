@@ -46,7 +46,7 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
   };
 
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <li className="rounded-xl border border-slate-200 bg-surface p-5 shadow-sm">
       <p className="mb-3 flex flex-wrap items-center gap-2 text-sm text-slate-600">
         <span className="rounded-full bg-slate-100 px-2.5 py-0.5 font-semibold text-ink">
           {STATUS_LABELS[e.status]}
@@ -54,13 +54,13 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
         <span>Received {when(e.createdAt)}</span>
       </p>
       <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[8rem_1fr]">
-        <dt className="font-semibold text-ink">username</dt>
+        <dt className="font-semibold text-ink">Name</dt>
         <dd>{e.username}</dd>
-        <dt className="font-semibold text-ink">email</dt>
+        <dt className="font-semibold text-ink">Email</dt>
         <dd>{e.email}</dd>
-        <dt className="font-semibold text-ink">phoneNumber</dt>
+        <dt className="font-semibold text-ink">Phone</dt>
         <dd>{e.phoneNumber}</dd>
-        <dt className="font-semibold text-ink">message</dt>
+        <dt className="font-semibold text-ink">Message</dt>
         <dd className="whitespace-pre-line">{e.message}</dd>
       </dl>
 

@@ -7,6 +7,8 @@ import { inputClass, secondaryButton } from '../ui/classes.ts';
 interface Props {
   id: string;
   noun: string;
+  /** The noun for a single item ("1 user found"). */
+  one: string;
   total: number | undefined;
   /** The total is the database's estimate (a large list): shown as "about". */
   estimated?: boolean | undefined;
@@ -25,6 +27,7 @@ interface Props {
 export function ListControls({
   id,
   noun,
+  one,
   total,
   estimated,
   hasNext,
@@ -77,7 +80,7 @@ export function ListControls({
           ? `Loading ${noun}…`
           : estimated
             ? `About ${total.toLocaleString('en')} ${noun} found`
-            : `${total} ${noun} found`}
+            : `${total} ${total === 1 ? one : noun} found`}
       </p>
       {children}
       <nav aria-label={`${noun} pages`} className="flex items-center justify-between gap-4 text-sm">

@@ -3,6 +3,7 @@ import { useState, type SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { type AdminEnquiry, replyBody } from '../../lib/schemas/admin.ts';
+import { replyText } from '../../lib/reply-mail.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
@@ -10,11 +11,13 @@ import { useForm } from '../ui/useForm.ts';
 
 interface Props {
   enquiry: AdminEnquiry | null;
+  company: string;
+  author: string;
   onClose: () => void;
   onSent: () => void;
 }
 
-export function ReplyDialog({ enquiry, onClose, onSent }: Props) {
+export function ReplyDialog({ enquiry, company, author, onClose, onSent }: Props) {
   const [text, setText] = useState('');
   const form = useForm();
   const { busy } = form;
@@ -73,6 +76,22 @@ export function ReplyDialog({ enquiry, onClose, onSent }: Props) {
             {error}
           </p>
         </div>
+        {enquiry && (
+          // The whole mail as the enquirer will read it (the greeting is added only when the reply has none).
+          <details className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm">
+            <summary className="cursor-pointer font-semibold text-ink">Preview of the e-mail</summary>
+            <pre data-reply-preview className="mt-2 whitespace-pre-wrap break-words font-sans text-slate-800">
+              {replyText({
+                name: enquiry.username,
+                original: enquiry.message,
+                sentAt: new Date(enquiry.createdAt),
+                reply: text,
+                author,
+                company,
+              })}
+            </pre>
+          </details>
+        )}
         <div className="flex justify-end gap-3">
           <button type="button" className={secondaryButton} onClick={close}>
             Cancel

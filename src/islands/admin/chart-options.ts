@@ -5,7 +5,13 @@ import type uPlot from 'uplot';
 /** Series colours, in order: brand blue, teal, amber, violet (each ≥ 3:1 against white). */
 export const SERIES_COLORS = ['#2552e0', '#0f766e', '#b45309', '#7e22ce'];
 
-const AXIS = { stroke: '#475569', grid: { stroke: '#e2e8f0', width: 1 }, ticks: { stroke: '#cbd5e1', width: 1 } };
+// Axis labels take the chart box's text colour (it follows the colour scheme; read at each draw), grid and
+// ticks a translucent slate that shows on either background.
+const AXIS = {
+  stroke: (u: uPlot) => getComputedStyle(u.root).color,
+  grid: { stroke: 'rgba(100, 116, 139, 0.3)', width: 1 },
+  ticks: { stroke: 'rgba(100, 116, 139, 0.5)', width: 1 },
+};
 
 const DAY = 86_400;
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY];

@@ -1,7 +1,7 @@
 // The contact form of the landing page and /contact. Kept lean for the landing page's budget: no zod,
 // and the HTTP client is loaded only when a message is actually sent.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS } from '../../lib/constants.ts';
+import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS, TOKEN_KEY } from '../../lib/constants.ts';
 import type { ContactBody } from '../../lib/schemas/contact.ts';
 import { notify } from '../../lib/toast.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
@@ -45,13 +45,37 @@ function Form() {
   const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
   const timer = useRef<number | undefined>(undefined);
   const message = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     setQuestion(newQuestion());
     // Claiming a featured project (/contact?claim=Site name): the message starts with the site's name.
     const site = new URLSearchParams(location.search).get(CLAIM_PARAM)?.trim().slice(0, LIMITS.contactNameMax);
     if (site && message.current && !message.current.value) message.current.value = `${CLAIM_PREFIX}${site}\n\n`;
-    return () => window.clearTimeout(timer.current);
+    // Signed in: name and e-mail start as the account's. The session store (and its HTTP client) is
+    // fetched only when a token is stored, so that a visitor's page loads no more than before.
+    let stop: (() => void) | undefined;
+    let gone = false;
+    if (localStorage.getItem(TOKEN_KEY)) {
+      void import('../../lib/session.ts').then(({ $session }) => {
+        if (gone) return;
+        stop = $session.subscribe(({ userData }) => {
+          if (!userData || !form.current) return;
+          for (const [name, value] of [
+            ['name', userData.name],
+            ['email', userData.email],
+          ] as const) {
+            const input = form.current.elements.namedItem(name) as HTMLInputElement | null;
+            if (input && !input.value) input.value = value;
+          }
+        });
+      });
+    }
+    return () => {
+      gone = true;
+      stop?.();
+      window.clearTimeout(timer.current);
+    };
   }, []);
 
   const backToForm = () => {
@@ -108,7 +132,7 @@ function Form() {
 
   const sending = status === 'sending';
   return (
-    <form onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
+    <form ref={form} onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
       {fields.map(({ label, ...attrs }) => (
         <div key={attrs.name}>
           <label htmlFor={`contact-${attrs.name}`} className={labelClass}>

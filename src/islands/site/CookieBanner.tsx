@@ -13,11 +13,11 @@ const categories = [
   },
   {
     name: 'Analytics',
-    text: 'Help us understand which pages are visited and how the site performs, so that we can improve it.',
+    text: 'Help us understand which pages are visited and how the site performs, so that we can improve it. Counted on our own server, without cookies.',
   },
   {
     name: 'Marketing',
-    text: 'Let us and our partners measure campaigns and show you relevant offers on other sites.',
+    text: 'None in use: we run no advertising or partner trackers.',
   },
 ];
 
@@ -75,14 +75,16 @@ function Banner() {
       ref={region}
       tabIndex={-1}
       aria-label="Cookie consent"
-      className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-white p-4 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border"
+      className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-surface px-3 py-2.5 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border sm:p-4"
     >
-      <div className="mx-auto flex max-w-5xl flex-col gap-4">
+      {/* Compact on phones (tighter spacing, the three choices on one row), so that the first screen keeps
+          the page's own actions in view; the texts are the same at every width. */}
+      <div className="mx-auto flex max-w-5xl flex-col gap-2 sm:gap-4">
         <div>
-          <h2 className="text-base font-semibold text-ink">We use cookies</h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Essential cookies keep the site working. With your permission we would also use analytics and marketing
-            cookies. Read more in our{' '}
+          <h2 className="text-sm font-semibold text-ink sm:text-base">We use cookies</h2>
+          <p className="mt-0.5 text-xs text-slate-700 sm:mt-1 sm:text-sm">
+            Essential cookies and storage keep the site working. With your permission we would also count visits with
+            our own analytics, which sets no cookies. Read more in our{' '}
             <a href="/policy/" className="font-medium text-brand-700 underline">
               privacy policy
             </a>
@@ -104,10 +106,10 @@ function Banner() {
             ))}
           </ul>
         )}
-        <div className="flex flex-wrap items-center gap-2">
+        <div className="grid grid-cols-3 items-center gap-2 sm:flex sm:flex-wrap">
           <button
             type="button"
-            className="mr-auto rounded-lg px-3 py-2 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+            className="col-span-3 justify-self-start rounded-lg py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline sm:mr-auto sm:px-3 sm:py-2"
             aria-expanded={settings}
             aria-controls={settings ? 'cookie-settings' : undefined}
             onClick={() => setSettings((s) => !s)}
@@ -121,8 +123,8 @@ function Banner() {
               onClick={() => choose(c.value)}
               className={
                 c.primary
-                  ? 'rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700'
-                  : 'rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-ink hover:border-brand-500'
+                  ? 'whitespace-nowrap rounded-lg bg-action px-1 py-2 text-[13px] font-semibold text-white hover:bg-action-hover sm:px-4 sm:text-sm'
+                  : 'whitespace-nowrap rounded-lg border border-slate-300 px-1 py-2 text-[13px] font-semibold text-ink hover:border-brand-500 sm:px-4 sm:text-sm'
               }
             >
               {c.label}

@@ -1,5 +1,5 @@
 // The avatar menu of the signed-in top bars: name and e-mail, initials, verification state, account
-// settings, log out.
+// settings, the admin area (for admins), log out.
 import { useEffect, useRef, useState } from 'react';
 import type { User } from '../../lib/schemas/auth.ts';
 import { signOut } from '../../lib/session.ts';
@@ -54,14 +54,14 @@ export function AvatarMenu({ user }: { user: User }) {
         aria-controls={open ? 'account-menu' : undefined}
         aria-label={`Account menu for ${user.email}`}
         onClick={() => setOpen((o) => !o)}
-        className="inline-flex size-10 items-center justify-center rounded-full bg-brand-600 text-sm font-bold text-white hover:bg-brand-700"
+        className="inline-flex size-10 items-center justify-center rounded-full bg-action text-sm font-bold text-white hover:bg-action-hover"
       >
         {initialsOf(user.email)}
       </button>
       {open && (
         <div
           id="account-menu"
-          className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-white p-2 shadow-lg"
+          className="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl border border-slate-200 bg-surface p-2 shadow-lg"
         >
           <p className="truncate px-3 pt-2 text-sm font-semibold text-ink" title={user.name}>
             {user.name}
@@ -89,6 +89,11 @@ export function AvatarMenu({ user }: { user: User }) {
             )}
           </div>
           <hr className="my-1 border-slate-200" />
+          {user.isAdmin && (
+            <a href="/admin" className={item}>
+              Admin area
+            </a>
+          )}
           <a href="/account" className={item}>
             Account settings
           </a>

@@ -63,7 +63,7 @@ export function ConfirmDialog({
         if (busy) e.preventDefault();
         else onCancel();
       }}
-      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-scrim/50"
     >
       <form
         noValidate
@@ -83,7 +83,7 @@ export function ConfirmDialog({
           <button ref={cancel} type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
             Cancel
           </button>
-          <button type="submit" className={`${primaryButton} w-auto bg-red-600 hover:bg-red-700`} disabled={busy}>
+          <button type="submit" className={`${primaryButton} w-auto bg-danger hover:bg-danger-hover`} disabled={busy}>
             {busy ? 'Please wait...' : confirmLabel}
           </button>
         </div>

@@ -26,7 +26,7 @@ export function FormDialog({ open, title, onClose, children }: Props) {
         e.preventDefault();
         onClose();
       }}
-      className="m-auto w-[min(36rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/50"
+      className="m-auto w-[min(36rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-scrim/50"
     >
       <h2 id={titleId} className="text-lg font-semibold text-ink">
         {title}

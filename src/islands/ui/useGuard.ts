@@ -6,13 +6,18 @@ import { $session } from '../../lib/session.ts';
 import { flashAndGo } from '../../lib/toast.ts';
 import { type Rule, verdict } from './guard-verdict.ts';
 
+/** Shown on /login when a signed-in page finds that this device's session was ended from elsewhere. */
+export const SIGNED_OUT_ELSEWHERE = 'You were signed out on this device. Sign in again to continue.';
+
 /** The session, and whether the guarded content may render (false while loading or redirecting). */
 export function useGuard(rule: Rule) {
   const session = useStore($session);
   const v = verdict(rule, session);
+  const { ended } = session;
   useEffect(() => {
     if (v === 'verified') flashAndGo('info', 'Your account is already verified', '/userdashboard', true);
+    else if (v === '/login' && ended) flashAndGo('info', SIGNED_OUT_ELSEWHERE, '/login', true);
     else if (v.startsWith('/')) go(v, true);
-  }, [v]);
+  }, [v, ended]);
   return { session, allowed: v === 'show' };
 }

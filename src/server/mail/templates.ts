@@ -1,5 +1,6 @@
 // Plain-text and HTML versions of every mail the API sends.
 import type { CodePurpose } from '../db/schema.ts';
+import { replyGreeting, replyText } from '../../lib/reply-mail.ts';
 
 export interface MailContent {
   subject: string;
@@ -81,16 +82,13 @@ export interface ReplyFields {
 /** An admin's answer to an enquiry, signed with the company's name and quoting the enquiry. */
 export function enquiryReply(company: string, r: ReplyFields): MailContent {
   const when = r.sentAt.toUTCString();
-  const quoted = r.original
-    .split(/\r?\n/)
-    .map((line) => `> ${line}`)
-    .join('\n');
+  const greeting = replyGreeting(r);
   return {
     subject: `Re: your enquiry – ${company}`,
-    text: `Hello ${r.name},\n\n${r.reply}\n\n${r.author}\n${company}\n\nOn ${when} you wrote:\n${quoted}\n`,
+    text: replyText({ ...r, company }),
     html: layout(
       company,
-      `<p>Hello ${escapeHtml(r.name)},</p><p style="white-space:pre-wrap">${escapeHtml(r.reply)}</p><p>${escapeHtml(r.author)}<br>${escapeHtml(
+      `${greeting ? `<p>${escapeHtml(greeting)}</p>` : ''}<p style="white-space:pre-wrap">${escapeHtml(r.reply)}</p><p>${escapeHtml(r.author)}<br>${escapeHtml(
         company,
       )}</p><p style="color:#666">On ${escapeHtml(when)} you wrote:</p><blockquote style="white-space:pre-wrap;color:#444;border-left:3px solid #ccc;margin:0;padding-left:12px">${escapeHtml(
         r.original,
