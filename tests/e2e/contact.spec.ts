@@ -88,7 +88,7 @@ test('failure when the API is down: the spec toast and the form kept', async ({ 
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 });
 
-test('signed in, the form starts with the account's name and e-mail; signed out, empty', async ({ page, baseURL }) => {
+test("signed in, the form starts with the account's name and e-mail; signed out, empty", async ({ page, baseURL }) => {
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });
   await expect(form.getByLabel('Name', { exact: true })).toBeVisible();
