@@ -4,22 +4,8 @@
 import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
+import { ACCOUNT, PUBLIC } from './fixtures/pages.ts';
 
-const PUBLIC = [
-  '/',
-  '/projects',
-  '/policy/',
-  '/TryNow',
-  '/contact',
-  '/service-details/Website-Development',
-  '/service-details/Automation',
-  '/service-details/Nope',
-  '/no-such-page',
-  '/blog/',
-  '/blog/website-speed-fixes/',
-  '/blog/tags/web-development/',
-];
-const ACCOUNT = ['/Signup', '/login', '/forgot-password', '/google-verify'];
 const SIGNED_IN = [
   '/userdashboard',
   '/email-verify',

@@ -5,24 +5,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { THEME_KEY } from '../../src/lib/constants.ts';
 import { ADMIN, signInAs, useToken } from './fixtures/accounts.ts';
+import { ACCOUNT, PUBLIC } from './fixtures/pages.ts';
 import { expect, hydrated, test } from './fixtures/test.ts';
-
-const PAGES = [
-  '/',
-  '/projects',
-  '/policy/',
-  '/TryNow',
-  '/contact',
-  '/service-details/Website-Development',
-  '/service-details/Nope',
-  '/no-such-page',
-  '/blog/',
-  '/blog/website-speed-fixes/',
-  '/blog/tags/web-development/',
-  '/Signup',
-  '/login',
-  '/forgot-password',
-];
 
 test.use({ reducedMotion: 'reduce' });
 test.describe.configure({ timeout: 90_000 });
@@ -51,7 +35,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test.use({ colorScheme });
 
     test('the footer has contrast of at least 4.5:1 on every page', async ({ page, baseURL }) => {
-      for (const path of [...PAGES, '/userdashboard']) {
+      for (const path of [...PUBLIC, ...ACCOUNT, '/userdashboard']) {
         // The dashboard last: once signed in, the sign-in pages would send us there.
         if (path === '/userdashboard') await useToken(page, await signInAs(baseURL!, ADMIN.email, ADMIN.password));
         await page.goto(path);

@@ -202,7 +202,7 @@ test('reworded copy shows where it belongs: a landing button, every service page
   await expect(page.getByRole('heading', { name: 'Shall we plan your automation project this week?' })).toBeVisible();
   await page.goto(`${url}/service-details/${encodeURIComponent('CMS Development')}`);
   await expect(
-    page.getByRole('heading', { name: 'Shall we plan your cms development project this week?' }),
+    page.getByRole('heading', { name: 'Shall we plan your CMS development project this week?' }),
   ).toBeVisible();
   const missing = await page.goto(`${url}/no-such-page`);
   expect(missing?.status()).toBe(404);
