@@ -6,6 +6,7 @@
 // Signed-out pages run on a clean profile (first visit: the cookie banner shows); pages marked
 // `signedIn` carry a token made through the real API. Run `npm run build` first.
 // AUDIT_LIGHTHOUSE_RUNS, AUDIT_BROWSER_RUNS and AUDIT_PAGES (comma-separated paths) narrow a run.
+// AUDIT_SCHEME=dark audits the pages as a system set to dark shows them (Chromium's --force-dark-mode).
 // AUDIT_CONSENT=accepted (or essential, rejected) audits every page with that cookie choice stored, e.g. to
 // measure the pages with the analytics script sending its page views.
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';
@@ -44,6 +45,7 @@ const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
 const lighthouseRuns = Number(process.env.AUDIT_LIGHTHOUSE_RUNS ?? 3);
 const browserRuns = Number(process.env.AUDIT_BROWSER_RUNS ?? 5);
 const consent = process.env.AUDIT_CONSENT;
+const scheme = process.env.AUDIT_SCHEME === 'dark' ? 'dark' : 'light';
 const chromePath = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : chromium.executablePath();
 
 const median = (xs: number[]) => {
@@ -131,7 +133,7 @@ const server = await startServer({ env: { DATA_DIR: dataDir } });
 const misses: string[] = [];
 try {
   console.log(
-    `Pages audited ${new Date().toISOString()} against ${server.url}${consent ? `, cookie choice '${consent}' stored` : ''}\n`,
+    `Pages audited ${new Date().toISOString()} against ${server.url}, ${scheme} colour scheme${consent ? `, cookie choice '${consent}' stored` : ''}\n`,
   );
 
   // 1. Lighthouse.
@@ -145,6 +147,7 @@ try {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(scheme === 'dark' ? ['--force-dark-mode'] : []),
     ],
   });
   try {
@@ -203,7 +206,7 @@ try {
     for (const p of pages) {
       const loads: PageLoad[] = [];
       for (let i = 0; i < browserRuns; i++) {
-        loads.push(await throttledLoad(browser, server.url + p.path, await storageFor(p)));
+        loads.push(await throttledLoad(browser, server.url + p.path, await storageFor(p), scheme));
       }
       const lcp = median(loads.map((l) => l.lcp));
       const elements = [...new Set(loads.map((l) => l.element))].join(' / ');

@@ -45,10 +45,12 @@ export async function throttledLoad(
   browser: Browser,
   url: string,
   localStorage: Record<string, string> = {},
+  colorScheme: 'light' | 'dark' = 'light',
 ): Promise<PageLoad> {
   const origin = new URL(url).origin;
   const context = await browser.newContext({
     ...MOBILE,
+    colorScheme,
     storageState: {
       cookies: [],
       origins: [{ origin, localStorage: Object.entries(localStorage).map(([name, value]) => ({ name, value })) }],
