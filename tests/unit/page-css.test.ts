@@ -6,13 +6,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  decodeEntities,
-  pruneCss,
-  prunePage,
-  prunePagesCss,
-  selectorClasses,
-} from '../../src/build/page-css.ts';
+import { decodeEntities, pruneCss, prunePage, prunePagesCss, selectorClasses } from '../../src/build/page-css.ts';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
