@@ -1,4 +1,4 @@
-// The per-page CSS cut (scripts/postbuild/page-css.ts) must change nothing a visitor sees: every element of
+// The per-page CSS cut (src/build/page-css.ts) must change nothing a visitor sees: every element of
 // a few pages, and its ::before and ::after, has the same computed style with the page's pruned sheet as with
 // the whole sheet Astro wrote. Scripts are off on both sides, so that the markup alone is compared (the
 // classes that scripts add are watched by the fixture's check in every other test).
