@@ -35,7 +35,12 @@ export const userListQuery = pageQuery.extend({
   q: z.string().regex(storedText(0)).trim().max(LIMITS.emailMax).optional(),
   after: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z_[0-9a-f-]{36}$/, 'Not a cursor from this list')
+    // A real instant (every field in range, so the database can read it) and a canonical id: the document
+    // then allows only what the server can page from.
+    .regex(
+      /^[1-9]\d{3}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d\.\d{3}Z_[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/,
+      'Not a cursor from this list',
+    )
     .optional(),
 });
 export const contactListQuery = userListQuery.extend({ status: enquiryStatusSchema.optional() });

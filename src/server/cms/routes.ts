@@ -60,7 +60,13 @@ const callback = publicRoute({
   },
   responses: {
     200: html('Signed in: the page hands the token to the editor'),
-    400: html('Refused (bad or used state, GitHub said no): the page hands the reason to the editor'),
+    // A query the schema refuses is the API's JSON error, like every other call; a refusal of the sign-in
+    // itself is the page that tells the editor why.
+    400: {
+      description:
+        'Refused: the page hands the reason to the editor (bad or used state, GitHub said no), or a JSON error for a malformed query',
+      content: { ...html('').content, ...errors(400)[400].content },
+    },
     ...errors(429, 503),
   },
 });
