@@ -41,7 +41,7 @@ export default defineConfig({
   output: 'static',
   trailingSlash: 'ignore',
   // Every page carries its CSS inline (hashed into the CSP like the rest): no render-blocking request
-  // before the first paint (docs/decisions/047-inline-css-no-font-preload.md).
+  // before the first paint (docs/decisions/052-page-css-and-fonts.md).
   build: { format: 'directory', inlineStylesheets: 'always' },
   integrations: [
     react(),
@@ -63,7 +63,7 @@ export default defineConfig({
   ],
   security: {
     // Hashes for every script and style Astro emits, in a <meta> CSP on each page; the server and
-    // netlify.toml repeat it as a header with frame-ancestors (see docs/decisions/004-content-security-policy.md).
+    // netlify.toml repeat it as a header with frame-ancestors (see docs/decisions/004-content-security-policy-and-headers.md).
     csp: {
       algorithm: 'SHA-256',
       directives: [

@@ -1,7 +1,7 @@
-// Each page carries its CSS inline (decision 047), and Tailwind writes one stylesheet for the whole site:
+// Each page carries its CSS inline (decision 052), and Tailwind writes one stylesheet for the whole site:
 // the admin area's and the account screens' classes rode along on every marketing page, and the larger
 // inline sheet cost Lighthouse's simulated slow 4G another round trip and the page more style work.
-// Here each page keeps only the rules it can use (docs/decisions/052-css-per-page.md).
+// Here each page keeps only the rules it can use (docs/decisions/052-page-css-and-fonts.md).
 //
 // What a page can use: every class in its HTML (read as the browser reads it, entities decoded: the class
 // `[&_a]:text-white` is written `[&amp;_a]:text-white` in the markup), and every string in the JavaScript it can load (its

@@ -1,7 +1,7 @@
 // Where configuration comes from, for the build and the server alike: Vite's own loadEnv (what `astro build`
 // uses to inline PUBLIC_ variables) over .env, .env.local, .env.<mode> and .env.<mode>.local in the project
 // folder, with real environment variables winning. The Netlify Function does not read files: the platform
-// hands it its variables (docs/decisions/036-configuration-from-env-files.md).
+// hands it its variables (docs/decisions/001-versions-and-configuration.md).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 

@@ -2,7 +2,7 @@
 // (wrong types, huge and unicode strings, nulls, extra fields, broken JSON, wrong content types, odd
 // paths and methods, hostile X-Forwarded-For) against the real app on this project's database.
 // Each answer must be a documented 4xx in the JSON error shape or a JSON success: never a 5xx, never a
-// stack trace. See docs/decisions/025-reliability-fuzzing.md.
+// stack trace. See docs/decisions/017-tests-with-real-parts.md.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, codeFor, type OidcProvider } from '../helpers/oidc-provider.ts';

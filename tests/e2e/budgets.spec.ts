@@ -85,7 +85,7 @@ for (const path of BUDGETED) {
     expect(cssTotal).toBeGreaterThan(0);
     expect(cssTotal).toBeLessThanOrEqual(BUDGET.css);
     expect(html.bytes).toBeLessThanOrEqual(BUDGET.html);
-    // Text is set in the system's UI font: no font file competes with the page (decision 053).
+    // Text is set in the system's UI font: no font file competes with the page (decision 052).
     expect(html.text).not.toContain('@font-face');
   });
 }

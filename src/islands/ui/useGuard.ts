@@ -1,4 +1,4 @@
-// Route guards, run in the browser because every page is prebuilt (docs/decisions/020-islands-session-and-guards.md).
+// Route guards, run in the browser because every page is prebuilt (docs/decisions/020-islands-session-guards-toasts.md).
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { go } from '../../lib/navigate.ts';

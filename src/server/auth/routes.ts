@@ -75,7 +75,7 @@ export function authRoutes(deps: Deps) {
     refuseCommonPassword(body.password, 'password');
     const email = normaliseEmail(body.email);
     const [existing] = await deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
-    // A deleted account keeps its address while it can be restored (docs/decisions/033-admin-trash.md).
+    // A deleted account keeps its address while it can be restored (docs/decisions/032-admin-workflow-and-trash.md).
     if (existing || (await isAddressInTrash(deps.db, email, deps.now()))) throw new ApiError(409, EMAIL_TAKEN);
     const passwordHash = await hashPassword(body.password);
     const [user] = await deps.db

@@ -3,7 +3,7 @@
 // current-user call was bound by it. An entry is trusted only while no write has touched the sessions or
 // users tables since its lookup began (the database's change clock), and only until the session expires,
 // so a sign-out, a password change, a role change or a deletion is seen by the very next request.
-// Only for a database that this process alone writes (docs/decisions/054-session-cache-on-pglite.md).
+// Only for a database that this process alone writes (docs/decisions/042-session-lookups.md).
 import type { ChangeClock } from '../db/change-clock.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 

@@ -5,7 +5,7 @@
 // sent at once and waits for nothing.
 // A lookup never joins a query already sent: it waits for one that starts after it was asked for, so its
 // answer is as fresh as a query of its own (a sign-out in another process shows on the next request).
-// docs/decisions/055-gathered-session-lookups.md
+// docs/decisions/042-session-lookups.md
 import { copyFound, type FoundSession } from './session-cache.ts';
 
 /** Queries out at once; the pool has 10 connections, most of them left for everything else. */

@@ -2,7 +2,7 @@
 // An authenticated request costs at most one query (session joined to its user; requests that arrive
 // together share one, session-lookup.ts), none on the embedded PGlite while its lookup is remembered
 // (session-cache.ts); `lastUsedAt` is written at most once a minute per session, not on every request
-// (docs/decisions/042-session-lookup-and-last-used.md).
+// (docs/decisions/042-session-lookups.md).
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';

@@ -38,7 +38,7 @@ function hasBody(c: Context): boolean {
  * size the headers tell is judged by them; only a chunked one is read and counted. Not Hono's bodyLimit
  * for every call: it reads `c.req.raw.body`, which makes the Node adapter build a full Request whose
  * AbortSignal survives young-generation GCs, and the pauses that copied them stalled the pages
- * (docs/decisions/058-body-limit-by-headers.md).
+ * (docs/decisions/030-api-structure.md).
  */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context) => c.json(errorBody(`Request body too large (at most ${maxBytes / 1024} KiB)`), 413);

@@ -1,4 +1,4 @@
-// Security headers that every answer carries, pages, assets and API alike (docs/decisions/024-reliability-api-headers.md).
+// Security headers that every answer carries, pages, assets and API alike (docs/decisions/004-content-security-policy-and-headers.md).
 // netlify.toml states the same for Netlify; the page CSP itself comes from Astro's hashed <meta>.
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {

@@ -2,7 +2,7 @@
 // executes PostgreSQL synchronously in the calling thread: in the server's own thread every query
 // stalled every other request, static pages included, for its whole duration. This client has the
 // shape Drizzle's PGlite driver calls (query, transaction), so the rest of the code cannot tell.
-// Why a thread, and what was measured: docs/decisions/041-pglite-in-a-worker-thread.md.
+// Why a thread, and what was measured: docs/decisions/011-database.md.
 import { Worker } from 'node:worker_threads';
 import { TableChanges } from './change-clock.ts';
 

@@ -117,7 +117,7 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'set-password', 'delete-account'] }).notNull(),
-    /** HMAC-SHA-256 of the code (see docs/decisions/010-api-code-hashing.md). */
+    /** HMAC-SHA-256 of the code (see docs/decisions/010-one-time-codes-and-mail.md). */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: time('expires_at').notNull(),

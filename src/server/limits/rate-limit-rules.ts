@@ -1,4 +1,4 @@
-// Every rate limit of the API, in one list (docs/decisions/014-api-rate-limits.md). A route applies
+// Every rate limit of the API, in one list (docs/decisions/014-rate-limits.md). A route applies
 // them with deps.limiter.consume([[RULES.x, key], …]). "Ip" keys are clientKey(c): an IPv4 address or an
 // IPv6 /64 in one spelling, so that one network cannot multiply its quota by rotating addresses.
 export interface Rule {

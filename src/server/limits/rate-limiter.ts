@@ -1,7 +1,7 @@
 // The rate limiter: fixed-window counters in the database, so limits hold across several API processes.
 // A window starts at a key's first hit. A refused request writes nothing: every window is read first, and
 // the hits are counted only when none is full (a flood of refused requests cannot fill the table).
-// The rules themselves are in rate-limit-rules.ts; the scheme is in docs/decisions/014-api-rate-limits.md.
+// The rules themselves are in rate-limit-rules.ts; the scheme is in docs/decisions/014-rate-limits.md.
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { rateLimits } from '../db/schema.ts';
