@@ -105,7 +105,12 @@ test('policy: a contents entry per section, date, e-mail and every list item', a
         .replace(/"/g, '["“”]'),
     );
   for (const item of items) {
-    await expect(page.locator('article li').filter({ hasText: typographic(item) }).first()).toBeVisible();
+    await expect(
+      page
+        .locator('article li')
+        .filter({ hasText: typographic(item) })
+        .first(),
+    ).toBeVisible();
   }
 });
 
