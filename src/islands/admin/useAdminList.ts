@@ -1,5 +1,5 @@
 // One page of an admin list (users, enquiries, trash, activity) with the API's paging, search and filters.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { adminErrorMessage } from './admin-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
@@ -18,7 +18,11 @@ export function useAdminList<T>(path: string) {
   const [list, setList] = useState<Page<T> | null>(null);
   const [error, setError] = useState('');
 
+  /** The newest load: an answer to an older one (the filter changed meanwhile) arrives stale and is dropped. */
+  const latest = useRef(0);
+
   const load = useCallback(async () => {
+    const ticket = ++latest.current;
     try {
       const chosen = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== ''));
       const after = cursors[page - 1];
@@ -29,11 +33,13 @@ export function useAdminList<T>(path: string) {
         ...(q ? { q } : {}),
         ...chosen,
       });
+      if (ticket !== latest.current) return;
       // Deleting the last row of the last page leaves that page empty: step back one.
       if (body.data.length === 0 && page > 1) return setPageNumber(page - 1);
       setList(body);
       setError('');
     } catch (err) {
+      if (ticket !== latest.current) return;
       console.error(`Could not load ${path}`, err);
       setError(adminErrorMessage(err));
     }
