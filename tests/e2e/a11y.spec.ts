@@ -93,5 +93,6 @@ test('axe: the forgot-password code step with an error', async ({ page }) => {
   await page.getByRole('button', { name: 'Send code' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('OTP must be 6 digits')).toBeVisible();
+  await expectToast(page, 'Invalid OTP');
   await expectAxeClean(page);
 });

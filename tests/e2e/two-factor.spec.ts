@@ -64,6 +64,9 @@ test('set up on /account, then sign in with a pasted code and with a recovery co
   await expect(page.locator('#two-factor-code-5')).not.toHaveValue('');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/userdashboard$/);
+  // The dashboard settles first: a guard still running when the token goes would navigate to /login
+  // under the next page.goto and abort it.
+  await hydrated(page);
 
   await page.evaluate(() => localStorage.clear());
   await passwordStep(page, acc.email, acc.password);
