@@ -8,10 +8,10 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { apiDevPlugin } from './src/server/core/dev-plugin.ts';
 import { clientDirectives } from './src/directives/register.ts';
-import { ConfigError, siteConfig } from './src/config/config.ts';
 import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';
 import { postBuild } from './src/build/post-build.ts';
+import { checkedSiteConfig } from './src/build/build-env.ts';
 import { contentErrorsInBrowser } from './src/build/content-errors.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { codeRegions } from './src/build/code-regions.ts';
@@ -21,20 +21,9 @@ import { themeBoot } from './src/build/theme-boot.ts';
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
 // separately hosted API (PUBLIC_API_URL) must be allowed by the CSP's connect-src.
 const env = await readEnv('production', fileURLToPath(new URL('.', import.meta.url)));
-const { siteUrl: site, apiOrigin } = checkedSiteConfig();
-
-// A bad setting stops the build with the message naming it, without Astro's stack trace. NODE_ENV here is
-// Astro's own (production for every build): `npm run build` has checked the one it was given first
-// (scripts/check-build-env.ts).
-function checkedSiteConfig() {
-  try {
-    return siteConfig({ ...env, NODE_ENV: undefined });
-  } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
-}
+// A bad value stops the build with the message naming it. NODE_ENV here is Astro's own (production for
+// every build); the integration below checks the one the build was started with (src/build/build-env.ts).
+const { siteUrl: site, apiOrigin } = checkedSiteConfig(env, undefined);
 
 export default defineConfig({
   site,
@@ -58,8 +47,9 @@ export default defineConfig({
           new URL(page).pathname,
         ),
     }),
-    // Last: CSS per page, Netlify's _headers and the .br/.gz twins, over every file the others wrote.
-    postBuild(),
+    // Last: the production check first; at the end CSS per page, Netlify's _headers and the .br/.gz twins
+    // over every file the others wrote, and the server built into dist-server/.
+    postBuild(env),
   ],
   security: {
     // Hashes for every script and style Astro emits, in a <meta> CSP on each page; the server and

@@ -1,21 +1,34 @@
-// What the build does once Astro has written dist/: each page's CSS cut to what it uses, Netlify's _headers
-// (the pages' CSP), the list of pages whose views the analytics count, and .br/.gz twins of every text file for the Node server. An integration, so that
-// `astro build` alone (any --outDir included) gives the dist/ that is served. Netlify compresses by itself
-// and would publish the twins as files of their own, so a build on Netlify (which sets NETLIFY=true) writes
-// none. Listed last in astro.config.mjs: the other integrations' files (sitemap, the editor) are compressed too.
+// The project's build steps around Astro's own, as one integration, so that `astro build` alone (any
+// --outDir included) gives what is deployed:
+//   - before anything is built, the production check of the settings (build-env.ts);
+//   - once Astro has written dist/: each page's CSS cut to what it uses, Netlify's _headers (the pages'
+//     CSP), the list of pages whose views the analytics count, .br/.gz twins of every text file for the
+//     Node server, and the server itself built to JavaScript in dist-server/ beside dist/.
+// Netlify compresses by itself and would publish the twins as files of their own, so a build on Netlify
+// (which sets NETLIFY=true) writes none. Listed last in astro.config.mjs: the other integrations' files
+// (sitemap, the editor) are compressed too.
 import { cp } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { moveIslandStyleToHead } from './island-style.ts';
 import { writeNetlifyHeaders } from './netlify-headers.ts';
 import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
+import { bundleServer } from './server-bundle.ts';
 import { writeSitePages } from './site-pages.ts';
 
-export function postBuild(): AstroIntegration {
+/** `env`: the variables as astro.config.mjs read them (readEnv). */
+export function postBuild(env: Record<string, string>): AstroIntegration {
+  let root = process.cwd();
   return {
     name: 'agency-post-build',
     hooks: {
+      'astro:config:setup': ({ command, config }) => {
+        root = fileURLToPath(config.root);
+        if (command === 'build') checkedSiteConfig(env, declaredNodeEnv());
+      },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
@@ -31,6 +44,9 @@ export function postBuild(): AstroIntegration {
           const count = await precompress(dist);
           logger.info(`_headers written; ${count} files precompressed (.br and .gz)`);
         }
+        const server = path.join(path.dirname(dist), 'dist-server');
+        await bundleServer(root, server);
+        logger.info(`server built to ${path.relative(root, server) || '.'}/main.js`);
       },
     },
   };

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleServer } from '../../src/build/server-bundle.ts';
 import { freePort } from '../helpers/server.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
 
@@ -120,7 +121,7 @@ async function signUp(port: number) {
 
 describe('stopping the server', () => {
   it('SIGTERM to the npm process of `npm run serve` finishes the request in flight and ends everything', async () => {
-    await run(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts']);
+    await bundleServer(process.cwd(), path.resolve('dist-server'));
     const started = await startNpm('serve');
     const token = await signUp(started.port);
     // A request held in flight: its verification mail waits on the SMTP server until released.
