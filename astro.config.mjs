@@ -16,6 +16,7 @@ import { contentErrorsInBrowser } from './src/build/content-errors.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { codeRegions } from './src/build/code-regions.ts';
 import { themeBoot } from './src/build/theme-boot.ts';
+import { sharedChunks } from './src/build/shared-chunks.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
@@ -75,6 +76,6 @@ export default defineConfig({
   // style attributes that the pages' CSP refuses. Each block is a focusable, named region (it may scroll).
   markdown: { syntaxHighlight: 'prism', processor: satteri({ hastPlugins: [codeRegions] }) },
   vite: {
-    plugins: [tailwindcss(), apiDevPlugin()],
+    plugins: [tailwindcss(), apiDevPlugin(), sharedChunks()],
   },
 });
