@@ -2,7 +2,7 @@
 // (with its real nodemailer transport) to the tests' SMTP catcher on loopback, on PGlite and on a
 // throwaway PostgreSQL server. Mails per second from the pass's start until the catcher holds them all.
 import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApi } from '../../src/server/core/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
@@ -67,7 +67,12 @@ export async function printOutboxBench(mails = Number(process.env.BENCH_OUTBOX_M
   } finally {
     await postgres.stop();
   }
-  console.log(`\nOutbox: ${mails} queued mails delivered to a local SMTP catcher (goal: at least 100 a second)`);
+  const load = loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+  console.log(
+    `\nOutbox: ${mails} queued mails delivered to a local SMTP catcher (goal: at least 100 a second); load average ${load}`,
+  );
   console.log('| database | mails | seconds | mails/s |');
   console.log('|---|---:|---:|---:|');
   console.log(`| PGlite, before (one connection per mail, one at a time) | 300 | 31.7 | ${BEFORE_PER_SECOND} |`);
