@@ -156,7 +156,8 @@ function build(copy: string, label: string, cold: boolean): BuildFigures {
   const result = spawnSync(process.execPath, [path.join(copy, 'node_modules/astro/bin/astro.mjs'), 'build'], {
     cwd: copy,
     stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    // A local build (no NODE_ENV declared: Astro's production build without the deploy's SITE_URL check).
+    env: { ...process.env, NODE_ENV: undefined },
     maxBuffer: 256 * 1024 * 1024,
   });
   const seconds = (performance.now() - started) / 1000;

@@ -41,7 +41,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         if (process.env.NETLIFY === 'true') {
           logger.info('_headers written; no .br/.gz twins on Netlify (it compresses by itself)');
         } else {
-          const count = await precompress(dist);
+          const count = await precompress(dist, root);
           logger.info(`_headers written; ${count} files precompressed (.br and .gz)`);
         }
         const server = path.join(path.dirname(dist), 'dist-server');
