@@ -5,8 +5,7 @@
 import type { Deps } from '../core/context.ts';
 import type { CodePurpose, UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
-import { RULES } from '../limits/rate-limit-rules.ts';
-import { checkCode } from '../auth/codes.ts';
+import { checkCode, limitCodeCheck } from '../auth/codes.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { underSignInLimits } from '../auth/sign-in-limits.ts';
 
@@ -31,19 +30,32 @@ export async function proveOwner(
     const { passwordHash } = user;
     const password = proof.password;
     if (!password) throw missing(how.passwordField, 'Enter your current password');
-    // The caller is signed in to the account: held by its own failures only, not by strangers'.
-    const check = () => verifyPassword(passwordHash, password);
-    if (!(await underSignInLimits(deps, ip, user.email, check, { signedIn: true }))) {
-      throw new ApiError(401, WRONG_PASSWORD, {}, [{ path: how.passwordField, message: WRONG_PASSWORD }]);
-    }
+    await checkOwnerAnswer(deps, ip, user, () => verifyPassword(passwordHash, password), {
+      field: how.passwordField,
+      wrong: WRONG_PASSWORD,
+    });
     return undefined;
   }
   if (!proof.otp) throw missing('otp', 'Enter the 6-digit code we sent to your e-mail');
-  await deps.limiter.consume([
-    [RULES.codeCheckPerIp, ip],
-    [RULES.codeCheckPerAddressIp, `${user.email}|${ip}`],
-  ]);
+  await limitCodeCheck(deps, ip, user.email);
   return checkCode(deps, user.id, how.purpose, proof.otp);
+}
+
+/**
+ * Checks what the signed-in owner typed (a password, an authenticator code) under the account's sign-in
+ * limits, so that these calls are no way around them; the caller is signed in, so it is held by its own
+ * failures only, not by strangers'. A wrong answer is a 401 naming its field.
+ */
+export async function checkOwnerAnswer(
+  deps: Deps,
+  ip: string,
+  user: UserRow,
+  check: () => Promise<boolean>,
+  answer: { field: string; wrong: string },
+): Promise<void> {
+  if (!(await underSignInLimits(deps, ip, user.email, check, { signedIn: true }))) {
+    throw new ApiError(401, answer.wrong, {}, [{ path: answer.field, message: answer.wrong }]);
+  }
 }
 
 function missing(path: string, message: string) {

@@ -15,11 +15,10 @@ import { messageSchema } from '../../lib/schemas/api.ts';
 import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
-import { CODE_TTL_MS, issueCode } from '../auth/codes.ts';
+import { limitCodeMail, sendCodeMail } from '../auth/code-mail.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { codeMail } from '../mail/templates.ts';
 import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
 import { toUser } from '../users/user-json.ts';
 import { toAccountUser, toOwnEnquiry } from './account-json.ts';
@@ -136,22 +135,8 @@ export function accountRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(code, async (c) => {
     const user = c.get('user');
     if (user.passwordHash) throw new ApiError(400, 'Your account has a password: confirm with it instead');
-    await deps.limiter.consume(
-      [
-        [RULES.codeRequestPerIp, ipOf(c)],
-        [RULES.codeMailPerAddress, user.email],
-        [RULES.codeMailPerAddressHour, user.email],
-        [RULES.codeMailPerAddressDay, user.email],
-      ],
-      'Too many code requests. Please wait a minute and try again.',
-    );
-    const { purpose } = c.req.valid('json');
-    const otp = await issueCode(deps, user.id, purpose);
-    try {
-      await deps.mail.send({ to: user.email, ...codeMail(deps.mail.company, purpose, otp, CODE_TTL_MS / 60_000) });
-    } catch {
-      throw new ApiError(503, 'Could not send the e-mail just now. Please try again in a minute.');
-    }
+    await limitCodeMail(deps, [RULES.codeRequestPerIp, ipOf(c)], user.email);
+    await sendCodeMail(deps, user, c.req.valid('json').purpose);
     return c.json({ success: true as const, message: 'We sent a 6-digit code to your e-mail' }, 200);
   });
 

@@ -5,19 +5,18 @@ import { eq } from 'drizzle-orm';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { resetOtpBody, resetPasswordBody, verifyAccountBody } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../core/context.ts';
-import { sessions, users, type CodePurpose, type UserRow } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { codeMail } from '../mail/templates.ts';
 import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../core/route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
-import { CODE_TTL_MS, checkCode, issueCode, markCodeUsed } from './codes.ts';
+import { codeMailFor, limitCodeMail, sendCodeMail } from './code-mail.ts';
+import { checkCode, limitCodeCheck, markCodeUsed } from './codes.ts';
 import { hashPassword, refuseCommonPassword } from './passwords.ts';
 import { promoteListedAdmins } from '../users/admin-emails.ts';
 
 export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
-const CODE_REQUESTS_TOO_FAST = 'Too many code requests. Please wait a minute and try again.';
 const RESET_CODE_REFUSED = 'Invalid or expired code. Please request a new one.';
 const ALREADY_VERIFIED = 'Your account is already verified';
 
@@ -60,36 +59,18 @@ const verifyAccount = userRoute({
 export function codeRoutes(deps: Deps) {
   const app = router();
 
-  const limitCodeMail = (ip: string, email: string) =>
-    deps.limiter.consume(
-      [
-        [RULES.codeRequestPerIp, ip],
-        [RULES.codeMailPerAddress, email],
-        [RULES.codeMailPerAddressHour, email],
-        [RULES.codeMailPerAddressDay, email],
-      ],
-      CODE_REQUESTS_TOO_FAST,
-    );
-  const limitCodeCheck = (ip: string, email: string) =>
-    deps.limiter.consume([
-      [RULES.codeCheckPerIp, ip],
-      [RULES.codeCheckPerAddressIp, `${email}|${ip}`],
-    ]);
-  const mailFor = async (user: UserRow, purpose: CodePurpose) => {
-    const code = await issueCode(deps, user.id, purpose);
-    return { to: user.email, ...codeMail(deps.mail.company, purpose, code, CODE_TTL_MS / 60_000) };
-  };
+  const limitMailTo = (ip: string, email: string) => limitCodeMail(deps, [RULES.codeRequestPerIp, ip], email);
 
   app.openapi(resetOtp, async (c) => {
     const email = normaliseEmail(c.req.valid('json').email);
     // Limits count the address whether or not it has an account, so that the answers stay identical.
-    await limitCodeMail(clientKey(c, deps.config.trustProxy), email);
+    await limitMailTo(clientKey(c, deps.config.trustProxy), email);
     // Whether the address has an account changes only what happens after the reply (the lookup, the new
     // code, the mail), so a known address answers exactly as fast as an unknown one.
     deps.mail.sendSoon(
       (async () => {
         const [user] = await deps.db.select().from(users).where(eq(users.email, email));
-        return user && mailFor(user, 'reset-password');
+        return user && codeMailFor(deps, user, 'reset-password');
       })(),
     );
     return c.json({ success: true as const, message: RESET_OTP_MESSAGE }, 200);
@@ -98,7 +79,7 @@ export function codeRoutes(deps: Deps) {
   app.openapi(resetPassword, async (c) => {
     const body = c.req.valid('json');
     const email = normaliseEmail(body.email);
-    await limitCodeCheck(clientKey(c, deps.config.trustProxy), email);
+    await limitCodeCheck(deps, clientKey(c, deps.config.trustProxy), email);
     refuseCommonPassword(body.NewPassword, 'NewPassword');
     const [user] = await deps.db.select().from(users).where(eq(users.email, email));
     // One answer for every failure (unknown address, no code, wrong code, too many tries), so that the
@@ -123,19 +104,15 @@ export function codeRoutes(deps: Deps) {
   app.openapi(verifyOtp, async (c) => {
     const user = c.get('user');
     if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
-    await limitCodeMail(clientKey(c, deps.config.trustProxy), user.email);
-    try {
-      await deps.mail.send(await mailFor(user, 'verify-email'));
-    } catch {
-      throw new ApiError(503, 'Could not send the e-mail just now. Please try again in a minute.');
-    }
+    await limitMailTo(clientKey(c, deps.config.trustProxy), user.email);
+    await sendCodeMail(deps, user, 'verify-email');
     return c.json({ success: true as const, message: 'Verification code sent to your email' }, 200);
   });
 
   app.openapi(verifyAccount, async (c) => {
     const user = c.get('user');
     if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
-    await limitCodeCheck(clientKey(c, deps.config.trustProxy), user.email);
+    await limitCodeCheck(deps, clientKey(c, deps.config.trustProxy), user.email);
     const codeId = await checkCode(deps, user.id, 'verify-email', c.req.valid('json').otp);
     await deps.db.transaction(async (tx) => {
       await markCodeUsed(deps, tx, codeId);

@@ -6,6 +6,7 @@ import type { Deps } from '../core/context.ts';
 import type { Tx } from '../db/client.ts';
 import { oneTimeCodes, type CodePurpose } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
 import { hashCode, newCode, sameDigest } from './tokens.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -28,6 +29,17 @@ export async function issueCode(deps: Deps, userId: string, purpose: CodePurpose
     .values({ ...row, userId, purpose })
     .onConflictDoUpdate({ target: [oneTimeCodes.userId, oneTimeCodes.purpose], set: row });
   return code;
+}
+
+/**
+ * Counts one code check from the client `ip` against `email`'s code: a stranger hammering someone's
+ * address spends only their own allowance (RULES.codeCheckPerAddressIp).
+ */
+export function limitCodeCheck(deps: Deps, ip: string, email: string): Promise<void> {
+  return deps.limiter.consume([
+    [RULES.codeCheckPerIp, ip],
+    [RULES.codeCheckPerAddressIp, `${email}|${ip}`],
+  ]);
 }
 
 /**

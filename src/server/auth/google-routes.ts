@@ -11,9 +11,8 @@ import { RULES } from '../limits/rate-limit-rules.ts';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
 import { errors, ok, publicRoute, router } from '../core/route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
-import { toUser } from '../users/user-json.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
-import { createSession } from './sessions.ts';
+import { signedIn } from './signed-in.ts';
 import { promoteListedAdmins } from '../users/admin-emails.ts';
 
 const PROVIDER = 'google';
@@ -55,8 +54,8 @@ export function googleRoutes(deps: Deps) {
     await deps.limiter.consume([[RULES.googlePerIp, clientKey(c, deps.config.trustProxy)]]);
     const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri, codeVerifier);
     const user = await findOrCreateUser(deps, identity);
-    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'google');
-    return c.json({ success: true as const, message: `Welcome, ${user.name}!`, token, user: toUser(user) }, 200);
+    const session = await signedIn(deps, user, 'google', c.req.header('user-agent'));
+    return c.json({ success: true as const, message: `Welcome, ${user.name}!`, ...session }, 200);
   });
 
   return app;

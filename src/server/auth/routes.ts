@@ -14,8 +14,8 @@ import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../core/ro
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';
-import { createSession, endSessions } from './sessions.ts';
-import { rememberClient } from './known-clients.ts';
+import { endSessions } from './sessions.ts';
+import { SIGNED_IN, signedInWithPassword } from './signed-in.ts';
 import { underSignInLimits } from './sign-in-limits.ts';
 import { isTwoFactorOn } from '../two-factor/second-factor.ts';
 import { startTwoFactorSignIn } from '../two-factor/sign-in-routes.ts';
@@ -85,12 +85,8 @@ export function authRoutes(deps: Deps) {
       .returning();
     // Lost a race with a concurrent signup for the same address.
     if (!user) throw new ApiError(409, EMAIL_TAKEN);
-    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'password');
-    const deviceToken = await rememberClient(deps, user.id, email, ip);
-    return c.json(
-      { success: true as const, message: 'Account created successfully!', token, user: toUser(user), deviceToken },
-      201,
-    );
+    const session = await signedInWithPassword(deps, user, 'password', c.req.header('user-agent'), ip);
+    return c.json({ success: true as const, message: 'Account created successfully!', ...session }, 201);
   });
 
   app.openapi(signIn, async (c) => {
@@ -120,12 +116,8 @@ export function authRoutes(deps: Deps) {
         200,
       );
     }
-    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'password');
-    const deviceToken = await rememberClient(deps, user.id, email, ip);
-    return c.json(
-      { success: true as const, message: 'Signed in successfully', token, user: toUser(user), deviceToken },
-      200,
-    );
+    const session = await signedInWithPassword(deps, user, 'password', c.req.header('user-agent'), ip);
+    return c.json({ success: true as const, message: SIGNED_IN, ...session }, 200);
   });
 
   app.openapi(currentUser, (c) => c.json({ success: true as const, userData: toUser(c.get('user')) }, 200));

@@ -6,12 +6,9 @@ import { createReadStream } from 'node:fs';
 import { open, writeFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { createGunzip } from 'node:zlib';
-import { ConfigError, loadConfig } from '../../config/config.ts';
-import { readEnv } from '../../config/env.ts';
 import { takeBackup } from '../backup/backup.ts';
 import { RestoreRefused, restoreBackup } from '../backup/restore.ts';
-import { openDatabase } from '../db/client.ts';
-import { DataDirBusyError } from '../db/lock.ts';
+import { runCommand, withDatabase } from './command.ts';
 
 const USAGE = 'Usage: npm run db:backup -- FILE | npm run db:restore -- FILE';
 
@@ -25,13 +22,13 @@ async function isGzip(file: string): Promise<boolean> {
   }
 }
 
-async function main([command, file]: string[]): Promise<number> {
+runCommand(async () => {
+  const [command, file] = process.argv.slice(2);
   if (!(command === 'backup' || command === 'restore') || !file) {
     console.error(USAGE);
     return 2;
   }
-  const database = await openDatabase(loadConfig(await readEnv()));
-  try {
+  await withDatabase(async (database) => {
     if (command === 'backup') {
       const backup = await takeBackup(database.db, database.kind, new Date());
       await writeFile(file, backup.chunks);
@@ -44,17 +41,6 @@ async function main([command, file]: string[]): Promise<number> {
       const total = Object.values(rows).reduce((a, b) => a + b, 0);
       console.log(`Restored ${total} rows in ${Object.keys(rows).length} tables from ${file}.`);
     }
-    return 0;
-  } finally {
-    await database.close();
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    const known = err instanceof ConfigError || err instanceof DataDirBusyError || err instanceof RestoreRefused;
-    console.error(known ? (err as Error).message : err);
-    process.exit(1);
-  },
-);
+  });
+  return 0;
+}, [RestoreRefused]);

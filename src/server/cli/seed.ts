@@ -3,10 +3,9 @@
 import { parseArgs } from 'node:util';
 import { sitePages } from '../analytics/site-pages.ts';
 import { ConfigError, loadConfig } from '../../config/config.ts';
-import { openDatabase } from '../db/client.ts';
-import { DataDirBusyError } from '../db/lock.ts';
-import { seedDatabase } from '../db/seed.ts';
 import { readEnv } from '../../config/env.ts';
+import { seedDatabase } from '../db/seed.ts';
+import { runCommand, withDatabase } from './command.ts';
 
 /** The site's top-level pages, for a checkout that has not been built yet. */
 const WITHOUT_BUILD = ['/', '/projects', '/blog', '/contact', '/policy', '/TryNow', '/login', '/Signup'];
@@ -18,7 +17,7 @@ const count = (value: string | undefined, name: string) => {
   return n;
 };
 
-try {
+runCommand(async () => {
   const { values } = parseArgs({
     options: { users: { type: 'string' }, enquiries: { type: 'string' }, views: { type: 'string' } },
   });
@@ -31,8 +30,7 @@ try {
     views: count(values.views, 'views'),
   };
   const started = performance.now();
-  const database = await openDatabase(config);
-  try {
+  await withDatabase(async (database) => {
     const pages = await sitePages(config.distDir);
     const list = pages.source === 'build' ? pages.list : WITHOUT_BUILD;
     const made = await seedDatabase(database.db, counts, new Date(), list, (line) => console.log(`  ${line}`));
@@ -44,10 +42,6 @@ try {
           ? ''
           : ' (No build found: the top-level pages only; `npm run build` lists them all.)'),
     );
-  } finally {
-    await database.close();
-  }
-} catch (err) {
-  console.error(err instanceof ConfigError || err instanceof DataDirBusyError ? err.message : err);
-  process.exitCode = 1;
-}
+  }, config);
+  return 0;
+});

@@ -5,14 +5,13 @@ import { eq } from 'drizzle-orm';
 import { LIMITS } from '../../lib/constants.ts';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
 import { passkeySignInBody, webauthnOptions } from '../../lib/schemas/passkeys.ts';
-import { createSession } from '../auth/sessions.ts';
+import { SIGNED_IN, signedIn } from '../auth/signed-in.ts';
 import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
-import { toUser } from '../users/user-json.ts';
 import { authenticationOptions, NOT_VERIFIED, verifyAuthentication } from './ceremonies.ts';
 
 const tags = ['auth'];
@@ -53,8 +52,8 @@ export function passkeySignInRoutes(deps: Deps) {
     const passkey = await verifyAuthentication(deps, c.req.valid('json').response);
     const [user] = await deps.db.select().from(users).where(eq(users.id, passkey.userId));
     if (!user) throw new ApiError(401, NOT_VERIFIED);
-    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'passkey');
-    return c.json({ success: true as const, message: 'Signed in successfully', token, user: toUser(user) }, 200);
+    const session = await signedIn(deps, user, 'passkey', c.req.header('user-agent'));
+    return c.json({ success: true as const, message: SIGNED_IN, ...session }, 200);
   });
 
   return app;

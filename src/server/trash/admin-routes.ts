@@ -3,8 +3,7 @@ import { pageOf, trashItemSchema, trashListQuery, trashParams } from '../../lib/
 import type { Deps } from '../core/context.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
-import { audit } from '../audit/audit.ts';
-import { deleteFromTrash, restoreFromTrash } from './trash.ts';
+import { changeTrash } from './trash.ts';
 import { listTrash } from './trash-list.ts';
 
 const tags = ['admin'];
@@ -49,21 +48,13 @@ export function trashRoutes(deps: Deps) {
 
   app.openapi(restore, async (c) => {
     const { kind, id } = c.req.valid('param');
-    await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      const row = await restoreFromTrash(tx, kind, id, now);
-      await audit(tx, now, { actor: c.get('user'), action: `${kind}.restore`, target: { kind, id, label: row.email } });
-    });
+    await changeTrash(deps, c.get('user'), 'restore', kind, id);
     return c.json({ success: true as const, message: 'restored successfully' }, 200);
   });
 
   app.openapi(purge, async (c) => {
     const { kind, id } = c.req.valid('param');
-    await deps.db.transaction(async (tx) => {
-      const now = deps.now();
-      const row = await deleteFromTrash(tx, kind, id, now);
-      await audit(tx, now, { actor: c.get('user'), action: `${kind}.purge`, target: { kind, id, label: row.email } });
-    });
+    await changeTrash(deps, c.get('user'), 'purge', kind, id);
     return c.json({ success: true as const, message: 'deleted for good' }, 200);
   });
 

@@ -7,6 +7,7 @@ import { and, eq, getTableColumns, getTableName, gt, inArray, isNull, lte, sql, 
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../lib/constants.ts';
 import type { TrashKind } from '../../lib/schemas/admin.ts';
+import type { Deps } from '../core/context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import {
   enquiries,
@@ -18,6 +19,7 @@ import {
   twoFactor,
   users,
   type TrashData,
+  type UserRow,
 } from '../db/schema.ts';
 import { ApiError, sqlState } from '../core/errors.ts';
 import { forgetAccount } from '../account/forget.ts';
@@ -133,14 +135,20 @@ function reinsert(table: PgTable, rows: Record<string, unknown>[]): SQL | undefi
   return sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM jsonb_populate_recordset(NULL::${table}, ${JSON.stringify(rows)}::jsonb)`;
 }
 
-/** Puts the row back as it was; 404 when it is not in the trash (or older than the trash keeps). */
-export async function restoreFromTrash(tx: Tx, kind: TrashKind, id: string, now: Date): Promise<Trashed> {
-  const spec = KINDS[kind];
+/** Takes the entry out of the trash; 404 when it is not there (or older than the trash keeps). */
+async function takeFromTrash(tx: Tx, kind: TrashKind, id: string, now: Date) {
   const [entry] = await tx
     .delete(trash)
     .where(and(eq(trash.kind, kind), eq(trash.id, id), gt(trash.deletedAt, keptSince(now))))
     .returning();
   if (!entry) throw new ApiError(404, 'Not in the trash');
+  return entry;
+}
+
+/** Puts the row back as it was. */
+async function restoreFromTrash(tx: Tx, kind: TrashKind, id: string, now: Date): Promise<Trashed> {
+  const spec = KINDS[kind];
+  const entry = await takeFromTrash(tx, kind, id, now);
   const row = { ...entry.data.row };
   for (const key of spec.userPointers) {
     if (typeof row[key] !== 'string') continue;
@@ -171,14 +179,25 @@ export async function restoreFromTrash(tx: Tx, kind: TrashKind, id: string, now:
   return { id, name: entry.name, email: entry.email };
 }
 
-/** Removes one entry for good (the admin's "delete permanently"); 404 when it is not there. */
-export async function deleteFromTrash(tx: Tx, kind: TrashKind, id: string, now: Date): Promise<Trashed> {
-  const [entry] = await tx
-    .delete(trash)
-    .where(and(eq(trash.kind, kind), eq(trash.id, id), gt(trash.deletedAt, keptSince(now))))
-    .returning();
-  if (!entry) throw new ApiError(404, 'Not in the trash');
+/** Removes one entry for good (the admin's "delete permanently"). */
+async function deleteFromTrash(tx: Tx, kind: TrashKind, id: string, now: Date): Promise<Trashed> {
+  const entry = await takeFromTrash(tx, kind, id, now);
   return { id, name: entry.name, email: entry.email };
+}
+
+/** An admin's restore or purge of one entry, with its audit line, in one transaction; 404 when it is not there. */
+export async function changeTrash(
+  deps: Deps,
+  actor: UserRow,
+  action: 'restore' | 'purge',
+  kind: TrashKind,
+  id: string,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const now = deps.now();
+    const row = await (action === 'restore' ? restoreFromTrash : deleteFromTrash)(tx, kind, id, now);
+    await audit(tx, now, { actor, action: `${kind}.${action}`, target: { kind, id, label: row.email } });
+  });
 }
 
 /**

@@ -9,10 +9,11 @@ import {
   twoFactorProofBody,
   twoFactorSetupResponse,
   twoFactorStatusResponse,
+  type TwoFactorProofBody,
 } from '../../lib/schemas/two-factor.ts';
 import { noticeContext, queueNotice } from '../account/caller.ts';
 import type { Deps } from '../core/context.ts';
-import { recoveryCodes, twoFactor } from '../db/schema.ts';
+import { recoveryCodes, twoFactor, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
@@ -81,11 +82,10 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
   const perUser = (userId: string) => deps.limiter.consume([[RULES.accountUpdatePerUser, userId]]);
 
-  /** The row of a user with two-factor on; 409 when it is off. */
-  async function enabledRow(userId: string) {
-    const row = await twoFactorRow(deps, userId);
-    if (!row?.enabledAt) throw new ApiError(409, OFF);
-    return row;
+  /** Turning two-factor off and new recovery codes: 409 when it is off, then the owner proves it again. */
+  async function proveWithTwoFactorOn(user: UserRow, ip: string, proof: TwoFactorProofBody) {
+    if (!(await twoFactorRow(deps, user.id))?.enabledAt) throw new ApiError(409, OFF);
+    await proveWithPasswordOrCode(deps, ip, user, proof);
   }
 
   app.openapi(status, async (c) => {
@@ -135,8 +135,7 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(disable, async (c) => {
     const user = c.get('user');
-    await enabledRow(user.id);
-    await proveWithPasswordOrCode(deps, clientKey(c, deps.config.trustProxy), user, c.req.valid('json'));
+    await proveWithTwoFactorOn(user, clientKey(c, deps.config.trustProxy), c.req.valid('json'));
     const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
@@ -149,8 +148,7 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(regenerate, async (c) => {
     const user = c.get('user');
-    await enabledRow(user.id);
-    await proveWithPasswordOrCode(deps, clientKey(c, deps.config.trustProxy), user, c.req.valid('json'));
+    await proveWithTwoFactorOn(user, clientKey(c, deps.config.trustProxy), c.req.valid('json'));
     const codes = await deps.db.transaction((tx) => replaceRecoveryCodes(deps, tx, user.id));
     return c.json(
       { success: true as const, message: 'New recovery codes made; the old ones no longer work', recoveryCodes: codes },

@@ -7,15 +7,13 @@ import { eq } from 'drizzle-orm';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
 import { twoFactorSignInBody } from '../../lib/schemas/two-factor.ts';
 import { challengeUser, countWrongTry, storeChallenge, takeChallenge } from '../auth/challenges.ts';
-import { createSession } from '../auth/sessions.ts';
-import { rememberClient } from '../auth/known-clients.ts';
 import { underSignInLimits } from '../auth/sign-in-limits.ts';
+import { SIGNED_IN, signedInWithPassword } from '../auth/signed-in.ts';
 import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
-import { toUser } from '../users/user-json.ts';
 import { acceptSecondFactor } from './second-factor.ts';
 
 export const SIGN_IN_EXPIRED = 'This sign-in has expired. Please sign in again.';
@@ -57,12 +55,8 @@ export function twoFactorSignInRoutes(deps: Deps) {
     }
     // Two right answers at once: only the one that takes the challenge signs in.
     if (!(await takeChallenge(deps, 'two-factor', challenge, user.id))) throw new ApiError(401, SIGN_IN_EXPIRED);
-    const token = await createSession(deps, user.id, c.req.header('user-agent'), 'two-factor');
-    const deviceToken = await rememberClient(deps, user.id, user.email, ip);
-    return c.json(
-      { success: true as const, message: 'Signed in successfully', token, user: toUser(user), deviceToken },
-      200,
-    );
+    const session = await signedInWithPassword(deps, user, 'two-factor', c.req.header('user-agent'), ip);
+    return c.json({ success: true as const, message: SIGNED_IN, ...session }, 200);
   });
 
   return app;

@@ -8,6 +8,7 @@ import { idParam } from '../../lib/schemas/ids.ts';
 import type { Deps } from '../core/context.ts';
 import { users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
+import { limitCodeMail } from '../auth/code-mail.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
@@ -119,15 +120,7 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
     // Checked before the limits, so that a pointless request does not use up the address's allowance.
     if (user.isAccountVerified) throw new ApiError(400, 'This account is already verified');
     // The limits every code mail obeys, so that an admin cannot flood an inbox either.
-    await deps.limiter.consume(
-      [
-        [RULES.adminMailPerActor, admin.id],
-        [RULES.codeMailPerAddress, user.email],
-        [RULES.codeMailPerAddressHour, user.email],
-        [RULES.codeMailPerAddressDay, user.email],
-      ],
-      'Too many code requests. Please wait a minute and try again.',
-    );
+    await limitCodeMail(deps, [RULES.adminMailPerActor, admin.id], user.email);
     await resendVerificationCode(deps, admin, user);
     outbox.kick();
     return c.json({ success: true as const, message: 'Verification code sent' }, 200);

@@ -3,13 +3,12 @@
 // The last admin keeps the role (users/last-admin.ts): every change locks the admins first.
 import { eq } from 'drizzle-orm';
 import type { UserPatch } from '../../lib/schemas/admin.ts';
-import { CODE_TTL_MS, issueCode } from '../auth/codes.ts';
+import { codeMailFor } from '../auth/code-mail.ts';
 import type { Deps } from '../core/context.ts';
 import type { Tx } from '../db/client.ts';
 import { sessions, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { enqueueMail, PRIORITY } from '../mail/outbox.ts';
-import { codeMail } from '../mail/templates.ts';
 import { audit, type AuditEvent } from '../audit/audit.ts';
 import { moveToTrash } from '../trash/trash.ts';
 import { keepAnAdmin, lockAdmins } from './last-admin.ts';
@@ -79,11 +78,10 @@ export async function trashUser(deps: Deps, actor: UserRow, id: string): Promise
  * verified and applied the per-address mail limits.
  */
 export async function resendVerificationCode(deps: Deps, actor: UserRow, user: UserRow): Promise<void> {
-  const code = await issueCode(deps, user.id, 'verify-email');
-  const mail = codeMail(deps.mail.company, 'verify-email', code, CODE_TTL_MS / 60_000);
+  const mail = await codeMailFor(deps, user, 'verify-email');
   await deps.db.transaction(async (tx) => {
     const now = deps.now();
-    await enqueueMail(tx, now, { to: user.email, ...mail }, { priority: PRIORITY.notice, accountId: user.id });
+    await enqueueMail(tx, now, mail, { priority: PRIORITY.notice, accountId: user.id });
     await audit(tx, now, { actor, action: 'user.resend-code', target: target(user) });
   });
 }
