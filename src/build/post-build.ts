@@ -3,15 +3,17 @@
 //   - before anything is built, the production check of the settings (build-env.ts);
 //   - once Astro has written dist/: each page's CSS cut to what it uses, Netlify's _headers (the pages'
 //     CSP), the list of pages whose views the analytics count, .br/.gz twins of every text file for the
-//     Node server, and the server itself built to JavaScript in dist-server/ beside dist/.
+//     Node server, and the server itself built to JavaScript in dist-server/ beside dist/, with Vite's
+//     manifest of the browser chunks (client-manifest.ts), which is not published.
 // Netlify compresses by itself and would publish the twins as files of their own, so a build on Netlify
 // (which sets NETLIFY=true) writes none. Listed last in astro.config.mjs: the other integrations' files
 // (sitemap, the editor) are compressed too.
-import { cp } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
+import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
 import { moveIslandStyleToHead } from './island-style.ts';
 import { writeNetlifyHeaders } from './netlify-headers.ts';
 import { prunePagesCss } from './page-css.ts';
@@ -22,12 +24,14 @@ import { writeSitePages } from './site-pages.ts';
 /** `env`: the variables as astro.config.mjs read them (readEnv). */
 export function postBuild(env: Record<string, string>): AstroIntegration {
   let root = process.cwd();
+  const manifest = clientManifest();
   return {
     name: 'agency-post-build',
     hooks: {
-      'astro:config:setup': ({ command, config }) => {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
         root = fileURLToPath(config.root);
         if (command === 'build') checkedSiteConfig(env, declaredNodeEnv());
+        updateConfig({ vite: { plugins: [manifest.plugin] } });
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
@@ -46,6 +50,8 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         }
         const server = path.join(path.dirname(dist), 'dist-server');
         await bundleServer(root, server);
+        const chunks = manifest.text();
+        if (chunks) await writeFile(path.join(server, CLIENT_MANIFEST), chunks);
         logger.info(`server built to ${path.relative(root, server) || '.'}/main.js`);
       },
     },

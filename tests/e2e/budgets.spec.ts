@@ -3,8 +3,11 @@
 // and what a first visit to the landing page loads before any interaction, their CSS (inline) and HTML;
 // no render-blocking script or stylesheet on any page; no React on a page without islands of its own; and
 // react-toastify's stylesheet only once a toast shows.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
+import { CLIENT_MANIFEST } from '../../src/build/client-manifest.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { afterIdle } from './fixtures/idle.ts';
 
@@ -34,37 +37,43 @@ async function gzipBytes(request: APIRequestContext, url: string) {
   return { bytes: Number(res.headers()['content-length']), text: await res.text() };
 }
 
+/** A browser chunk in Vite's manifest of the build: what it imports, statically and lazily (manifest keys). */
+interface Chunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+/** Vite's manifest of the served build's browser chunks, which the build keeps in dist-server/ beside it. */
+function buildManifest(): Record<string, Chunk> {
+  const file = join(process.env.E2E_BUILD_DIR!, '..', 'dist-server', CLIENT_MANIFEST);
+  return JSON.parse(readFileSync(file, 'utf8')) as Record<string, Chunk>;
+}
+
 /**
  * Every module reachable from the page's scripts and islands, through static and dynamic imports (or
- * static ones alone: what loads with them), with its gzip size and text.
+ * static ones alone: what loads with them) as the build's manifest records them, with its gzip size and text.
  */
 async function moduleGraph(request: APIRequestContext, html: string, only: 'static' | 'all' = 'all') {
+  const manifest = buildManifest();
+  const byUrl = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
   const seen = new Map<string, { bytes: number; text: string }>();
   const queue = [
     ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
+    // An inline module script may import a bundled module too.
+    ...html.matchAll(/<script type="module">[^<]*?\bimport\s*\(?\s*["'`](\/[^"'`]+\.js)/g),
   ].map((m) => m[1]!);
-  // Inline module scripts import bundled modules too.
-  for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g))
-    queue.push(...importsOf(m[1]!, '/', only));
   while (queue.length) {
     const url = queue.shift()!;
     if (seen.has(url) || !url.startsWith('/')) continue;
-    const module = await gzipBytes(request, url);
-    seen.set(url, module);
-    queue.push(...importsOf(module.text, url, only));
+    const chunk = byUrl.get(url);
+    expect(chunk, `${url} in the build's manifest`).toBeDefined();
+    seen.set(url, await gzipBytes(request, url));
+    const keys = [...(chunk?.imports ?? []), ...(only === 'all' ? (chunk?.dynamicImports ?? []) : [])];
+    queue.push(...keys.map((key) => `/${manifest[key]!.file}`));
   }
   return seen;
-}
-
-function importsOf(code: string, from: string, only: 'static' | 'all'): string[] {
-  // The bundler writes a dynamic import's path in backticks.
-  const imports =
-    only === 'static'
-      ? /(?:\bfrom|\bimport)\s*["']([^"']+\.js)["']/g
-      : /(?:\bfrom|\bimport)\s*\(?\s*["'`]([^"'`]+\.js)["'`]/g;
-  const specs = [...code.matchAll(imports)].map((m) => m[1]!);
-  return specs.filter((s) => s.startsWith('/') || s.startsWith('.')).map((s) => new URL(s, `http://x${from}`).pathname);
 }
 
 for (const path of BUDGETED) {
