@@ -95,6 +95,13 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof loadConfig>;
 
+/**
+ * The variables Vite inlines into the browser bundle (import.meta.env.PUBLIC_*), typed from the schema
+ * above, which checks their values when the build starts (siteConfig): src/env.d.ts gives the browser code
+ * these types.
+ */
+export type PublicEnv = Pick<z.input<typeof envSchema>, 'PUBLIC_API_URL' | 'PUBLIC_GOOGLE_CLIENT_ID'>;
+
 export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;

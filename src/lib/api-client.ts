@@ -16,7 +16,7 @@ export class ApiError extends Error {
   }
 }
 
-const base = (import.meta.env.PUBLIC_API_URL as string | undefined)?.replace(/\/$/, '') ?? '';
+const base = import.meta.env.PUBLIC_API_URL?.replace(/\/$/, '') ?? '';
 
 /** The session token as stored, or null (none, or storage unavailable as in some private modes). */
 export function readToken(): string | null {

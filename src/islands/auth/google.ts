@@ -4,7 +4,7 @@ import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 
-export const googleClientId = (import.meta.env.PUBLIC_GOOGLE_CLIENT_ID as string | undefined) ?? '';
+export const googleClientId = import.meta.env.PUBLIC_GOOGLE_CLIENT_ID ?? '';
 
 // Both flows carry an OAuth `state` made in this browser and checked before the code goes to the API, so a
 // link or message carrying someone else's code cannot sign this browser in as them (login CSRF). The
