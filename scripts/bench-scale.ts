@@ -8,7 +8,9 @@
 // table per database: p50 and p95 per operation and size, and each p50 as a multiple of the first size's.
 //
 // Flags: --db pglite|postgres|both (both), --sizes 1000,10000,100000 (PGlite's default; PostgreSQL adds
-// 1000000), --runs N (11 calls per operation). The default run takes about 15 minutes on two cores;
+// 1000000), --runs N (11 calls per operation), --unique-keys N (0): N more views of yesterday, each with a
+// referrer and campaign of its own, not yet cut (a flood): every report figure is then taken beside it,
+// and two rows more time the housekeeping's cut of that day and health checks while it runs. The default run takes about 15 minutes on two cores;
 // `--sizes 1000,10000` about two.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -29,9 +31,11 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     sizes: { type: 'string' },
     runs: { type: 'string', default: '11' },
+    'unique-keys': { type: 'string', default: '0' },
   },
 });
 const runs = Number(values.runs);
+const uniqueKeys = Number(values['unique-keys']);
 const PAGES = ['/', '/projects', '/blog', '/contact', '/policy', '/TryNow', '/login', '/Signup'];
 const OUTBOX_MAILS = 100;
 
@@ -148,6 +152,25 @@ async function measure(api: Api, token: string): Promise<Row[]> {
   }
   const rate = OUTBOX_MAILS / ((performance.now() - start) / 1000);
   out.push({ op: 'outbox: mails/s', p50: rate, p95: rate, unit: '/s' });
+
+  if (uniqueKeys > 0) {
+    // The housekeeping cuts the flooded day (yesterday) to its top keys; health is polled meanwhile.
+    let cutting = true;
+    const cutStart = performance.now();
+    const cut = api.purge().then(() => {
+      cutting = false;
+    });
+    const during: number[] = [];
+    while (cutting) {
+      const t0 = performance.now();
+      await api.app.request('/api/health');
+      during.push(performance.now() - t0);
+    }
+    await cut;
+    const took = performance.now() - cutStart;
+    out.push({ op: 'flood: housekeeping cut', p50: took, p95: took, unit: 'ms' });
+    ms('flood: health during the cut', during);
+  }
   return out;
 }
 
@@ -168,7 +191,7 @@ async function runSize(kind: 'pglite' | 'postgres', rows: number, databaseUrl: s
     const seedStart = performance.now();
     await seedDatabase(
       api.db,
-      { users: Math.round(rows / 5), enquiries: rows, views: Math.min(rows * 10, 1_000_000) },
+      { users: Math.round(rows / 5), enquiries: rows, views: Math.min(rows * 10, 1_000_000), uniqueKeys },
       new Date(),
       PAGES,
     );

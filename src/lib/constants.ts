@@ -43,14 +43,13 @@ export const ANALYTICS = {
   /** Rows in each "top" list of the admin view. */
   top: 10,
   /**
-   * Keys kept per day and dimension by the roll-up: the most visited ones; the rest are summed under the
-   * key '' ("other"). A day holds at most 1 + 4 devices + 5 × (keysPerDay + 1) rows, whatever is sent.
+   * Keys kept per finished day and dimension by the daily cut: the most visited ones; the rest are summed
+   * under the key '' ("other"). A finished day holds at most 1 + 4 devices + 5 × (keysPerDay + 1) rows,
+   * whatever was sent.
    */
   keysPerDay: 100,
   /** Daily counts are deleted after this many days (the reports look back 90). */
   dailyDays: 400,
-  /** Today's counts are rolled up again when a report finds them older than this. */
-  liveRefreshMs: 10_000,
   /** Views counted from one address in a minute; more are answered alike and dropped. */
   viewsPerIpMinute: 120,
 } as const;

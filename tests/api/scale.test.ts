@@ -6,9 +6,10 @@ import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { parseCursor } from '../../src/server/db/paging.ts';
-import { enquiries } from '../../src/server/db/schema.ts';
+import { enquiries, users } from '../../src/server/db/schema.ts';
 import { seedDatabase } from '../../src/server/db/seed.ts';
-import { topKeysQuery } from '../../src/server/analytics/report.ts';
+import { dailyVisitsQuery, topKeysQuery } from '../../src/server/analytics/report.ts';
+import { restOfDayQuery } from '../../src/server/stats/stats.ts';
 import { enquiryPageQuery } from '../../src/server/enquiries/enquiries.ts';
 import { userPageQuery } from '../../src/server/users/admin-routes.ts';
 import { signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
@@ -87,7 +88,14 @@ describe('query plans', () => {
       'users deep page by cursor': await plan(
         userPageQuery(t.api.db, undefined, 1, 20, parseCursor(`2000-01-01T00:00:00.000Z_${randomUUID()}`)),
       ),
-      'analytics top lists': await plan(topKeysQuery('2000-01-01', '2100-01-01')),
+      'analytics top lists': await plan(topKeysQuery(90)),
+      'analytics visits per day': await plan(dailyVisitsQuery('2000-01-01', '2100-01-01')),
+      'stats: enquiries of the first day of the week': await plan(
+        restOfDayQuery(t.api.db, enquiries, enquiries.createdAt, new Date(Date.now() - 7 * 86_400_000)),
+      ),
+      'stats: signups of the first day of the week': await plan(
+        restOfDayQuery(t.api.db, users, users.createdAt, new Date(Date.now() - 7 * 86_400_000)),
+      ),
     };
     for (const [name, text] of Object.entries(plans)) expect(text, `${name}:\n${text}`).not.toMatch(BIG);
     // The plans do name the indexes they read (so the check above looks at real plans).
@@ -96,7 +104,12 @@ describe('query plans', () => {
     expect(plans['users first page']).toMatch(/users_created_idx/);
     expect(plans['users deep page by cursor']).toMatch(/users_created_idx/);
     expect(plans['users search']).not.toMatch(/Seq Scan on users/);
-    expect(plans['analytics top lists']).not.toMatch(/analytics_views/);
+    // The reports read the counts kept on write, never the raw tables.
+    expect(plans['analytics top lists']).toMatch(/analytics_period_counts_rank_idx/);
+    expect(plans['analytics top lists']).not.toMatch(/analytics_views|analytics_daily/);
+    expect(plans['analytics visits per day']).not.toMatch(/analytics_views|Seq Scan on analytics_daily/);
+    expect(plans['stats: enquiries of the first day of the week']).toMatch(/enquiries_created_idx/);
+    expect(plans['stats: signups of the first day of the week']).toMatch(/users_created_idx/);
   });
 });
 

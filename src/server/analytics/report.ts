@@ -1,17 +1,20 @@
-// The admin report over the last N UTC days, from the daily counts only (brought up to date first, see
-// fresh-days.ts), and the enquiries of the period for the conversion rate.
-import { and, count, gte, lt, type SQL, sql } from 'drizzle-orm';
+// The admin report over the last N UTC days, from counts kept on write: visits per day from
+// analytics_daily, the top lists from the period's sums (periods.ts; each list is the first rows of an
+// index, however many keys there are) and the enquiries of the period from stats_daily.
+import { sql } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import type { Db } from '../db/client.ts';
-import { enquiries, type AnalyticsDimension } from '../db/schema.ts';
-import { freshDays } from './fresh-days.ts';
+import type { AnalyticsDimension } from '../db/schema.ts';
+import { sumOfDays } from '../stats/daily-counts.ts';
+import { currentPeriods, periodStart } from './periods.ts';
 import { addDays, rowsOf } from './rollup.ts';
 import { utcDay } from './salt.ts';
 
 type Counted = { key: string; visits: number; visitors: number };
+type Listed = Exclude<AnalyticsDimension, 'total'>;
 
-const TOP_LISTS: Record<Exclude<AnalyticsDimension, 'total'>, keyof AnalyticsReport['top']> = {
+const TOP_LISTS: Record<Listed, keyof AnalyticsReport['top']> = {
   page: 'pages',
   referrer: 'referrers',
   utm_source: 'sources',
@@ -20,14 +23,13 @@ const TOP_LISTS: Record<Exclude<AnalyticsDimension, 'total'>, keyof AnalyticsRep
   device: 'devices',
 };
 
+export const dailyVisitsQuery = (from: string, to: string) => sql`
+  SELECT day::text AS day, visits, visitors FROM analytics_daily
+  WHERE day >= ${from}::date AND day <= ${to}::date AND dimension = 'total'`;
+
 /** Visits and visitors per day from `from` to `to` (YYYY-MM-DD, both included), every day present. */
-export async function dailyVisits(db: Db, now: Date, from: string, to: string): Promise<AnalyticsReport['daily']> {
-  await freshDays(db, now);
-  const rows = rowsOf<{ day: string; visits: number; visitors: number }>(
-    await db.execute(sql`
-      SELECT day::text AS day, visits, visitors FROM analytics_daily
-      WHERE day >= ${from}::date AND day <= ${to}::date AND dimension = 'total'`),
-  );
+export async function dailyVisits(db: Db, from: string, to: string): Promise<AnalyticsReport['daily']> {
+  const rows = rowsOf<{ day: string; visits: number; visitors: number }>(await db.execute(dailyVisitsQuery(from, to)));
   const byDay = new Map(rows.map((r) => [r.day, r]));
   const days: AnalyticsReport['daily'] = [];
   for (let day = from; day <= to; day = addDays(day, 1)) {
@@ -36,36 +38,27 @@ export async function dailyVisits(db: Db, now: Date, from: string, to: string): 
   return days;
 }
 
-/** The top keys of each dimension over the period. '' is a day's "other": in the totals, not listed. */
-export function topKeysQuery(from: string, to: string): SQL {
+/** The top keys of each dimension over the period of `days` days. '' ("other") counts, but is not listed. */
+export function topKeysQuery(days: number) {
+  const dimensions = sql.raw(`ARRAY[${Object.keys(TOP_LISTS).map((d) => `'${d}'`)}]`);
   return sql`
-    SELECT dimension, key, visits, visitors FROM (
-      SELECT dimension, key, sum(visits)::int AS visits, sum(visitors)::int AS visitors,
-        row_number() OVER (PARTITION BY dimension ORDER BY sum(visits) DESC, key) AS rank
-      FROM analytics_daily
-      WHERE day >= ${from}::date AND day <= ${to}::date AND dimension <> 'total' AND key <> ''
-      GROUP BY dimension, key
-    ) ranked
-    WHERE rank <= ${ANALYTICS.top} ORDER BY dimension, rank`;
+    SELECT d.dimension, t.key, t.visits, t.visitors FROM unnest(${dimensions}) WITH ORDINALITY AS d(dimension, n)
+    CROSS JOIN LATERAL (
+      SELECT key, visits, visitors FROM analytics_period_counts
+      WHERE days = ${days} AND dimension = d.dimension AND key <> ''
+      ORDER BY visits DESC, key LIMIT ${ANALYTICS.top}) AS t
+    ORDER BY d.n, t.visits DESC, t.key`;
 }
 
 export async function buildReport(db: Db, now: Date, days: number): Promise<AnalyticsReport> {
   const to = utcDay(now);
-  const from = addDays(to, -(days - 1));
-  const perDay = await dailyVisits(db, now, from, to);
-  const [topRows, [enquiryCount]] = await Promise.all([
-    db.execute(topKeysQuery(from, to)),
-    db
-      .select({ n: count() })
-      .from(enquiries)
-      .where(
-        and(
-          gte(enquiries.createdAt, new Date(`${from}T00:00:00Z`)),
-          lt(enquiries.createdAt, new Date(`${addDays(to, 1)}T00:00:00Z`)),
-        ),
-      ),
+  const from = periodStart(to, days);
+  await currentPeriods(db, now);
+  const [perDay, topRows, enquiriesInPeriod] = await Promise.all([
+    dailyVisits(db, from, to),
+    db.execute(topKeysQuery(days)),
+    sumOfDays(db, 'enquiries', from, to),
   ]);
-
   const top: AnalyticsReport['top'] = {
     pages: [],
     referrers: [],
@@ -74,12 +67,11 @@ export async function buildReport(db: Db, now: Date, days: number): Promise<Anal
     campaigns: [],
     devices: [],
   };
-  for (const row of rowsOf<Counted & { dimension: Exclude<AnalyticsDimension, 'total'> }>(topRows)) {
+  for (const row of rowsOf<Counted & { dimension: Listed }>(topRows)) {
     top[TOP_LISTS[row.dimension]].push({ key: row.key, visits: row.visits, visitors: row.visitors });
   }
   const visits = perDay.reduce((n, d) => n + d.visits, 0);
   const visitors = perDay.reduce((n, d) => n + d.visitors, 0);
-  const enquiriesInPeriod = enquiryCount?.n ?? 0;
   return {
     success: true,
     from,

@@ -24,6 +24,9 @@ export async function restoreBackup(db: Db, lines: AsyncIterable<string>): Promi
   const iterator = lines[Symbol.asyncIterator]();
   const input = { [Symbol.asyncIterator]: () => iterator };
   return db.transaction(async (tx) => {
+    // The roll-ups (stats_daily, analytics_daily and the period sums) come back as the backup holds
+    // them: their triggers stand aside while this transaction writes (migration 0007).
+    await tx.execute(sql`SELECT set_config('app.restoring', 'on', true)`);
     const tables = await schemaTables(tx);
     for (const table of tables) {
       const [row] = await queryRows<{ any: boolean }>(

@@ -1,5 +1,6 @@
-// `npm run db:seed -- --users N --enquiries N --views N`: appends generated data (src/server/db/seed.ts)
-// to whichever database is configured, for benchmarks and demos. Never in production.
+// `npm run db:seed -- --users N --enquiries N --views N [--unique-keys N]`: appends generated data
+// (src/server/db/seed.ts) to whichever database is configured, for benchmarks and demos; --unique-keys
+// adds N views of yesterday with a referrer and campaign each of their own (a flood). Never in production.
 import { parseArgs } from 'node:util';
 import { sitePages } from '../analytics/site-pages.ts';
 import { ConfigError, loadConfig } from '../../config/config.ts';
@@ -19,7 +20,12 @@ const count = (value: string | undefined, name: string) => {
 
 runCommand(async () => {
   const { values } = parseArgs({
-    options: { users: { type: 'string' }, enquiries: { type: 'string' }, views: { type: 'string' } },
+    options: {
+      users: { type: 'string' },
+      enquiries: { type: 'string' },
+      views: { type: 'string' },
+      'unique-keys': { type: 'string' },
+    },
   });
   const env = await readEnv();
   if (env.NODE_ENV === 'production') throw new ConfigError('db:seed refuses to run with NODE_ENV=production.');
@@ -28,6 +34,7 @@ runCommand(async () => {
     users: count(values.users, 'users'),
     enquiries: count(values.enquiries, 'enquiries'),
     views: count(values.views, 'views'),
+    uniqueKeys: count(values['unique-keys'], 'unique-keys'),
   };
   const started = performance.now();
   await withDatabase(async (database) => {

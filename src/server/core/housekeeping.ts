@@ -4,7 +4,7 @@
 // it removed. A feature with rows to expire adds its purge to PURGES.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
 import { purgeTrash } from '../trash/trash.ts';
-import { rollUpAndPurge } from '../analytics/rollup.ts';
+import { cutAndPurge } from '../analytics/rollup.ts';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
 import { KNOWN_CLIENT_DAYS } from '../auth/known-clients.ts';
@@ -75,8 +75,8 @@ export const PURGES: Purge[] = [
     },
   },
   {
-    name: `analytics: days rolled up (the top ${ANALYTICS.keysPerDay} keys of each dimension a day); raw page views past ${ANALYTICS.rawDays} days, daily counts past ${ANALYTICS.dailyDays} days and past days' salts`,
-    run: rollUpAndPurge,
+    name: `analytics: finished days cut to the top ${ANALYTICS.keysPerDay} keys of each dimension; raw page views past ${ANALYTICS.rawDays} days, daily counts past ${ANALYTICS.dailyDays} days and past days' salts`,
+    run: cutAndPurge,
   },
 ];
 

@@ -10,3 +10,4 @@ export * from './schema/audit.ts';
 export * from './schema/mail.ts';
 export * from './schema/shared-state.ts';
 export * from './schema/analytics.ts';
+export * from './schema/stats.ts';

@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { DEVICE_CLASSES } from '../../../lib/constants.ts';
 import { time } from './columns.ts';
 
@@ -15,8 +15,8 @@ export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 
 /**
  * Page views sent by consenting visitors (src/server/analytics/): no address, no identifier that lasts
- * beyond the day. `visitor` is a hash under that day's salt. Rolled up into analyticsDaily, then deleted
- * after ANALYTICS.rawDays.
+ * beyond the day. `visitor` is a hash under that day's salt. Counted into analyticsDaily by a trigger as
+ * they are written (migration 0007), then deleted after ANALYTICS.rawDays.
  */
 export const analyticsViews = pgTable(
   'analytics_views',
@@ -35,12 +35,15 @@ export const analyticsViews = pgTable(
     device: text('device', { enum: DEVICE_CLASSES }).notNull(),
     visitor: text('visitor').notNull(),
   },
-  (t) => [index('analytics_views_day_idx').on(t.day)],
+  // The day's views of one visitor: the count trigger asks whether a view is the visitor's first of its key.
+  (t) => [index('analytics_views_day_visitor_idx').on(t.day, t.visitor)],
 );
 
 /**
  * Daily counts per dimension, kept after the raw views are gone: `total` (key ''), `page`, `referrer`,
  * `utm_source`, `utm_medium`, `utm_campaign`, `device`. Visitors are distinct within the day only.
+ * Written by a trigger on every insert of views; a finished day is cut to its top keys plus '' ("other")
+ * by the housekeeping (analytics/rollup.ts).
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -51,7 +54,39 @@ export const analyticsDaily = pgTable(
     visits: integer('visits').notNull(),
     visitors: integer('visitors').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key] })],
+  (t) => [
+    primaryKey({ columns: [t.day, t.dimension, t.key] }),
+    // A day's keys of one dimension, most visited first: the cut reads only the keys it folds.
+    index('analytics_daily_rank_idx').on(t.day, t.dimension, t.visits.desc(), t.key),
+  ],
+);
+
+/**
+ * The report periods (30 and 90 days) and the first day each one holds now: analyticsPeriodCounts sums
+ * the daily counts from that day on. Moved forward as days pass (analytics/periods.ts).
+ */
+export const analyticsPeriods = pgTable('analytics_periods', {
+  days: smallint('days').primaryKey(),
+  firstDay: date('first_day', { mode: 'string' }).notNull(),
+});
+
+/**
+ * Per period, dimension and key, the sum of the daily counts since the period's first day, kept by a
+ * trigger on analyticsDaily: a top list is the first rows of the rank index, however many keys there are.
+ */
+export const analyticsPeriodCounts = pgTable(
+  'analytics_period_counts',
+  {
+    days: smallint('days').notNull(),
+    dimension: text('dimension', { enum: ANALYTICS_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
+    visits: integer('visits').notNull(),
+    visitors: integer('visitors').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.days, t.dimension, t.key] }),
+    index('analytics_period_counts_rank_idx').on(t.days, t.dimension, t.visits.desc(), t.key),
+  ],
 );
 
 /** The secret salt of the current UTC day; a past day's row is deleted, so its hashes cannot be linked. */
