@@ -38,7 +38,10 @@ export async function dailyVisits(db: Db, from: string, to: string): Promise<Ana
   return days;
 }
 
-/** The top keys of each dimension over the period of `days` days. '' ("other") counts, but is not listed. */
+/**
+ * The top keys of each dimension over the period of `days` days. '' ("other") counts, but is not listed.
+ * NULLS LAST is the rank index's order (the columns are never null): without it the planner sorts.
+ */
 export function topKeysQuery(days: number) {
   const dimensions = sql.raw(`ARRAY[${Object.keys(TOP_LISTS).map((d) => `'${d}'`)}]`);
   return sql`
@@ -46,7 +49,7 @@ export function topKeysQuery(days: number) {
     CROSS JOIN LATERAL (
       SELECT key, visits, visitors FROM analytics_period_counts
       WHERE days = ${days} AND dimension = d.dimension AND key <> ''
-      ORDER BY visits DESC, key LIMIT ${ANALYTICS.top}) AS t
+      ORDER BY visits DESC NULLS LAST, key LIMIT ${ANALYTICS.top}) AS t
     ORDER BY d.n, t.visits DESC, t.key`;
 }
 

@@ -35,7 +35,7 @@ async function cutDimension(db: Db, day: string, dimension: AnalyticsDimension):
       WITH dropped AS (
         DELETE FROM analytics_daily WHERE day = ${day}::date AND dimension = ${dimension} AND key IN (
           SELECT key FROM analytics_daily WHERE day = ${day}::date AND dimension = ${dimension} AND key <> ''
-          ORDER BY visits DESC, key OFFSET ${ANALYTICS.keysPerDay} LIMIT ${CUT_CHUNK})
+          ORDER BY visits DESC NULLS LAST, key OFFSET ${ANALYTICS.keysPerDay} LIMIT ${CUT_CHUNK})
         RETURNING visits, visitors),
       other AS (
         INSERT INTO analytics_daily AS d (day, dimension, key, visits, visitors)

@@ -132,7 +132,7 @@ export async function seedDatabase(
   await cutDays(db, addDays(today, -SEED_DAYS - 1), addDays(today, -1));
   await cutAndPurge(db, now);
   // The flood comes after the cut: it waits for the next housekeeping, as a flood of yesterday would.
-  const yesterday = sql`${now.toISOString()}::timestamptz - interval '1 day'`;
+  const yesterday = sql`(${now.toISOString()}::timestamptz - interval '1 day')`;
   const flood = counts.uniqueKeys ?? 0;
   for (let done = 0; done < flood; done += CHUNK) {
     const n = Math.min(CHUNK, flood - done);
