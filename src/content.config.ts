@@ -23,6 +23,7 @@ export const collections = {
   featured: defineCollection({ loader: markdown('featured'), schema: ({ image }) => schemas.featured(image) }),
   posts: defineCollection({ loader: markdown('posts'), schema: ({ image }) => schemas.posts(image) }),
   policy: defineCollection({ loader: markdown('policy'), schema: schemas.policy }),
+  policySections: defineCollection({ loader: markdown('policySections'), schema: schemas.policySections }),
   hero: defineCollection({ loader: markdown('hero'), schema: schemas.hero }),
   about: defineCollection({ loader: markdown('about'), schema: schemas.about }),
   intros: defineCollection({ loader: markdown('intros'), schema: schemas.intros }),

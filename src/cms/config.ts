@@ -4,7 +4,7 @@
 // src/lib/schemas/site.ts. tests/unit/cms-config.test.ts fails when the editor and the schemas drift apart.
 import type { CmsConfig } from '@sveltia/cms';
 import { featured, projects } from './collections/cards.ts';
-import { about, hero, intros, policy } from './collections/pages.ts';
+import { about, hero, intros, policy, policySections } from './collections/pages.ts';
 import { posts } from './collections/posts.ts';
 import { services } from './collections/services.ts';
 import { site } from './collections/site.ts';
@@ -63,6 +63,7 @@ export function cmsConfig(settings: CmsSettings, origin: string): CmsConfig {
       featured,
       intros,
       policy,
+      policySections,
       { name: 'pages', label: 'Landing page', icon: 'home', files: [hero, about] },
       { name: 'settings', label: 'Company and site', icon: 'settings', files: [site] },
     ],

@@ -63,7 +63,7 @@ test('"Send Another Message" returns to the form at once', async ({ page }) => {
   const form = page.locator('#contact');
   await form.scrollIntoViewIfNeeded();
   // On the landing page the form hydrates when the visitor starts to use it; what is typed meanwhile stays.
-  await expect(page.getByText('Check question: it appears as you fill in the form')).toBeVisible();
+  await expect(page.getByText('Check question: it appears as you type')).toBeVisible();
   await fillContact(page, 'landing');
   await expect(botLabel(page)).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Visitor landing');

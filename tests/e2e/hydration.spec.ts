@@ -75,7 +75,7 @@ test('the landing contact form keeps what is typed before it hydrates', async ({
   expect(react.asked()).toBe(false); // seen is not enough: it waits for the visitor
   await page.getByLabel('Name', { exact: true }).pressSequentially('Early Typist');
   expect(react.asked()).toBe(true);
-  await expect(page.getByText('Check question: it appears as you fill in the form')).toBeVisible();
+  await expect(page.getByText('Check question: it appears as you type')).toBeVisible();
   react.release();
   await expect(page.getByText(/^What is \d+ \+ \d+\?$/)).toBeVisible();
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Early Typist');

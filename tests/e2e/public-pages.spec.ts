@@ -93,6 +93,16 @@ test('policy: a contents entry per section, date, e-mail and every list item', a
   });
   await expect(page.getByText(`Last updated ${updated}`)).toBeVisible();
   await expect(page.getByRole('link', { name: site.email }).first()).toHaveAttribute('href', `mailto:${site.email}`);
+  // The terms and the legal notice follow the policy, each under its heading at #<file name>, with an
+  // entry below the contents; the legal notice names the company as content/site.json does.
+  for (const id of ['terms', 'legal']) {
+    const { data } = readContentFile<{ title: string }>(`content/policy-sections/${id}.md`);
+    await expect(page.locator(`h2[id="${id}"]`)).toHaveText(data.title);
+    await expect(page.locator('[data-policy-more] a', { hasText: data.title })).toHaveAttribute('href', `#${id}`);
+  }
+  const legal = page.locator('section[aria-labelledby="legal"]');
+  for (const detail of [site.legalName, site.address.street, site.email, site.phone])
+    await expect(legal).toContainText(detail);
   // Every list item of the Markdown is on the page (the social login services among them).
   const items = [...policy.body.matchAll(/^- ([^*[`\n]+)$/gm)].map((m) => m[1]!.trim());
   expect(items.length).toBeGreaterThan(0);

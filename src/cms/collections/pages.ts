@@ -1,5 +1,6 @@
 // The copy of the pages in the editor: page and section headings (content/intros/*.md), the privacy
-// policy, and the landing page's top and About section (content/home/*.md).
+// policy and the terms and legal notice below it, and the landing page's top and About section
+// (content/home/*.md).
 import type { Collection, CollectionFile } from '@sveltia/cms';
 import { body, date, icon, list, markdownFolder, object, seo, string, text } from '../fields.ts';
 
@@ -43,6 +44,22 @@ export const policy: Collection = {
     string('contentsHeading', 'Contents heading', 'Above the list of sections, e.g. "Contents".'),
     string('contactPrompt', 'Contact line', 'Above the e-mail address, e.g. "Questions about your data?".'),
     body('Policy', 'Each "## " heading becomes an entry of the contents list.'),
+  ],
+};
+
+export const policySections: Collection = {
+  name: 'policySections',
+  label: 'Terms and legal notice',
+  label_singular: 'Policy page section',
+  icon: 'gavel',
+  description:
+    'The sections below the privacy policy on the same page: the terms of service (/policy/#terms) and the company details (/policy/#legal), where the footer links.',
+  ...markdownFolder('content/policy-sections'),
+  create: false,
+  delete: false,
+  fields: [
+    string('title', 'Heading', 'e.g. "Terms of Service".'),
+    body('Text', 'Start its parts with "### " headings (the heading above is the section\'s own).'),
   ],
 };
 

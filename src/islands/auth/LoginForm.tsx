@@ -38,8 +38,9 @@ function Form() {
   const { setAlert } = form;
   const [challenge, setChallenge] = useState<string | null>(null);
   const [autofillRound, setAutofillRound] = useState(0);
-  // Asked after hydration: the prebuilt page cannot know, and must match the first render.
-  const [canPasskey, setCanPasskey] = useState(false);
+  // The prebuilt page shows the passkey button (every current browser has passkeys), so that the form
+  // does not move when it hydrates; a browser without them loses the button then.
+  const [canPasskey, setCanPasskey] = useState(true);
   useEffect(() => setCanPasskey(passkeysSupported()), []);
 
   // The e-mail field offers the site's passkeys (autocomplete="username webauthn"); a waiting request

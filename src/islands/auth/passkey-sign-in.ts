@@ -13,14 +13,19 @@ import type { SessionResponse } from '../../lib/schemas/auth.ts';
 
 export { browserSupportsWebAuthn as passkeysSupported };
 
-/** The session the passkey signed in to; undefined when the user dismissed the browser's prompt. */
+/**
+ * The session the passkey signed in to; undefined when the user dismissed the browser's prompt, and, for
+ * the autofill, when it could not be armed (the page loaded it, not the visitor: the field then simply
+ * offers no passkeys, as where the browser refuses passkeys for the address).
+ */
 export async function signInWithPasskey(autofill = false): Promise<SessionResponse | undefined> {
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return undefined;
-  const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('v1/auth/passkey/options');
   let response: Awaited<ReturnType<typeof startAuthentication>>;
   try {
+    const optionsJSON = await api.post<PublicKeyCredentialRequestOptionsJSON>('v1/auth/passkey/options');
     response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill });
   } catch (err) {
+    if (autofill) return undefined;
     // Dismissed, or replaced by a newer request: nothing to say.
     if (err instanceof WebAuthnError && err.code === 'ERROR_CEREMONY_ABORTED') return undefined;
     if (err instanceof Error && err.name === 'AbortError') return undefined;

@@ -163,7 +163,7 @@ function Form() {
       </div>
       <div>
         <label htmlFor="contact-bot" className={labelClass}>
-          {question ? `What is ${question.x} + ${question.y}?` : 'Check question: it appears as you fill in the form'}
+          {question ? `What is ${question.x} + ${question.y}?` : 'Check question: it appears as you type'}
         </label>
         <input
           id="contact-bot"

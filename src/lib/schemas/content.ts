@@ -87,6 +87,12 @@ export const schemas = {
       contactPrompt: text('Questions about your data?'),
     }),
 
+  /**
+   * The policy page's sections after the privacy policy: terms.md and legal.md, each at /policy/#<file
+   * name>, where the footer's "Terms of Service" and "Legal" links land.
+   */
+  policySections: () => fields({ title: text('Terms of Service') }),
+
   posts: <I extends z.ZodType>(image: ImageField<I>) =>
     fields({
       // 70: the longest title search results show whole (the page's <title> drops the site's name first).
@@ -155,6 +161,7 @@ export const SOURCES: Record<CollectionName, { folder: string; files: string }> 
   projects: { folder: 'content/projects', files: '*.md' },
   featured: { folder: 'content/featured', files: '*.md' },
   policy: { folder: 'content/policy', files: '*.md' },
+  policySections: { folder: 'content/policy-sections', files: '*.md' },
   posts: { folder: 'content/posts', files: '*.md' },
   hero: { folder: 'content/home', files: 'hero.md' },
   about: { folder: 'content/home', files: 'about.md' },
