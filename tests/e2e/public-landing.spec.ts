@@ -189,9 +189,10 @@ for (const start of ['/', '/blog/']) {
     expect(own.length).toBeGreaterThanOrEqual(8);
     const target = await context.newPage();
     for (const href of own) {
-      const res = await target.goto(href);
-      expect(res?.status(), href).toBe(200);
+      // Loaded afresh without its anchor (a move to an anchor of the page already open loads nothing).
       const { hash } = new URL(href);
+      const res = await target.goto(href.replace(/#.*$/, ''));
+      expect(res?.status(), href).toBe(200);
       if (hash) await expect(target.locator(`[id="${hash.slice(1)}"]`), href).toHaveCount(1);
     }
     // What is not the site's own is a social network (opened safely) or the company's e-mail address.
