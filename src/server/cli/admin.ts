@@ -1,6 +1,7 @@
 // `npm run admin -- promote EMAIL | demote EMAIL | list`: manage admins from the command line.
 // With the embedded database this must run while the server is stopped (PGlite is single-process);
-// with DATABASE_URL it works any time.
+// with DATABASE_URL it works any time. Demoting the last admin is refused with the API's message.
+import { ApiError } from '../core/errors.ts';
 import { listUsers, NoSuchUserError, setAdmin } from './admin-commands.ts';
 import { runCommand, withDatabase } from './command.ts';
 
@@ -28,4 +29,4 @@ runCommand(async () => {
     }
   });
   return 0;
-}, [NoSuchUserError]);
+}, [NoSuchUserError, ApiError]);
