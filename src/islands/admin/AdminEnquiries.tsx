@@ -7,6 +7,7 @@ import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
 import { STATUS_OPTIONS } from './admin-labels.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useConfirm } from '../ui/useConfirm.ts';
 import { EnquiryCard } from './EnquiryCard.tsx';
 import { ListControls } from './ListControls.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
@@ -15,16 +16,15 @@ import { useAdminList } from './useAdminList.ts';
 
 /** `company` and `author` sign the replies (shown in the reply's preview). */
 export function AdminEnquiries({ company, author }: { company: string; author: string }) {
-  const { list, error, page, setPage, q, search, filters, filter, reload } =
-    useAdminList<AdminEnquiry>('v1/admin/contact');
-  const [target, setTarget] = useState<AdminEnquiry | null>(null);
+  const { list, controls, q, search, filters, filter, reload } = useAdminList<AdminEnquiry>('v1/admin/contact', {
+    cursorPaged: true,
+  });
   const [replying, setReplying] = useState<AdminEnquiry | null>(null);
   /** The export in progress: its bytes so far and how to stop it. */
   const [exporting, setExporting] = useState<{ bytes: number; stop: AbortController } | null>(null);
   const status = filters.status ?? '';
 
-  async function remove(enquiry: AdminEnquiry) {
-    setTarget(null);
+  const remove = useConfirm(async (enquiry: AdminEnquiry) => {
     try {
       await api.delete(`v1/admin/contact/delete/${encodeURIComponent(enquiry._id)}`);
       notify('success', 'deleted successfully');
@@ -32,7 +32,7 @@ export function AdminEnquiries({ company, author }: { company: string; author: s
     } catch {
       notify('error', 'Not Deleted ');
     }
-  }
+  });
 
   async function exportCsv() {
     const stop = new AbortController();
@@ -91,19 +91,7 @@ export function AdminEnquiries({ company, author }: { company: string; author: s
   );
 
   return (
-    <ListControls
-      id="enquiries"
-      noun="enquiries"
-      one="enquiry"
-      total={list?.total}
-      estimated={list?.totalEstimated}
-      hasNext={list ? list.nextCursor !== undefined : undefined}
-      page={page}
-      setPage={setPage}
-      search={search}
-      tools={tools}
-      error={error}
-    >
+    <ListControls id="enquiries" noun="enquiries" one="enquiry" {...controls} search={search} tools={tools}>
       <ul className="grid gap-4">
         {list?.data.map((e) => (
           <EnquiryCard
@@ -111,7 +99,7 @@ export function AdminEnquiries({ company, author }: { company: string; author: s
             enquiry={e}
             onChanged={() => void reload()}
             onReply={() => setReplying(e)}
-            onDelete={() => setTarget(e)}
+            onDelete={() => remove.ask(e)}
           />
         ))}
       </ul>
@@ -126,14 +114,10 @@ export function AdminEnquiries({ company, author }: { company: string; author: s
         }}
       />
       <ConfirmDialog
-        message={
-          target
-            ? `Delete the enquiry from ${target.username} (${target.email})? It stays in the Trash for 30 days.`
-            : null
-        }
+        {...remove.dialog(
+          (e) => `Delete the enquiry from ${e.username} (${e.email})? It stays in the Trash for 30 days.`,
+        )}
         confirmLabel="Delete enquiry"
-        onConfirm={() => target && void remove(target)}
-        onCancel={() => setTarget(null)}
       />
     </ListControls>
   );

@@ -1,17 +1,15 @@
 // /admin/trash: users and enquiries deleted in the last 30 days, each restored as it was or deleted for
 // good (which also frees a user's e-mail address for a new account).
-import { useState } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import type { TrashItem } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
 import { when } from './admin-labels.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useConfirm } from '../ui/useConfirm.ts';
+import { AdminTable, cellClass as cell } from './AdminTable.tsx';
 import { ListControls } from './ListControls.tsx';
 import { dangerButton, labelClass, secondaryButton, selectClass } from '../ui/classes.ts';
 import { useAdminList } from './useAdminList.ts';
-import { TableScroll } from './TableScroll.tsx';
-
-const cell = 'border-b border-slate-200 px-4 py-3 text-left align-top';
 
 const label = (item: TrashItem) =>
   item.kind === 'user'
@@ -21,8 +19,7 @@ const label = (item: TrashItem) =>
 const itemPath = (item: TrashItem) => `v1/admin/trash/${item.kind}/${encodeURIComponent(item._id)}`;
 
 export function AdminTrash() {
-  const { list, error, page, setPage, filters, filter, reload } = useAdminList<TrashItem>('v1/admin/trash');
-  const [purging, setPurging] = useState<TrashItem | null>(null);
+  const { list, controls, filters, filter, reload } = useAdminList<TrashItem>('v1/admin/trash');
 
   async function act(run: () => Promise<unknown>, done: string) {
     try {
@@ -35,10 +32,7 @@ export function AdminTrash() {
   }
 
   const restore = (item: TrashItem) => act(() => api.post(`${itemPath(item)}/restore`), 'restored successfully');
-  const purge = (item: TrashItem) => {
-    setPurging(null);
-    return act(() => api.delete(itemPath(item)), 'deleted for good');
-  };
+  const purge = useConfirm((item: TrashItem) => act(() => api.delete(itemPath(item)), 'deleted for good'));
 
   const tools = (
     <div>
@@ -59,80 +53,57 @@ export function AdminTrash() {
   );
 
   return (
-    <ListControls
-      id="trash"
-      noun="deleted items"
-      one="deleted item"
-      total={list?.total}
-      page={page}
-      setPage={setPage}
-      tools={tools}
-      error={error}
-    >
+    <ListControls id="trash" noun="deleted items" one="deleted item" {...controls} tools={tools}>
       <p className="text-sm text-slate-700">
         Deleted users and enquiries stay here for 30 days, then they are removed for good. A restored user signs in
         again with their password; their old sessions stay ended.
       </p>
-      <TableScroll label="Trash table">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Trash</caption>
-          <thead className="bg-slate-50 text-ink">
-            <tr>
-              {['Kind', 'Name', 'Email', 'Deleted', 'Removed for good on', 'Restore', 'Delete for good'].map((h) => (
-                <th key={h} scope="col" className={cell}>
-                  {h}
-                </th>
-              ))}
+      <AdminTable
+        label="Trash table"
+        caption="Trash"
+        headers={['Kind', 'Name', 'Email', 'Deleted', 'Removed for good on', 'Restore', 'Delete for good']}
+      >
+        {list?.data.map((item) => {
+          const l = label(item);
+          return (
+            <tr key={`${item.kind}-${item._id}`}>
+              <td className={cell}>{l.kind}</td>
+              <td className={cell}>{l.name}</td>
+              <td className={cell}>{l.email}</td>
+              <td className={cell}>
+                {when(item.deletedAt)}
+                {item.deletedBy && <span className="block text-slate-600">by {item.deletedBy}</span>}
+              </td>
+              <td className={cell}>{when(item.purgeAt)}</td>
+              <td className={cell}>
+                <button
+                  type="button"
+                  className={secondaryButton}
+                  aria-label={`Restore ${l.kind.toLowerCase()} ${l.email}`}
+                  onClick={() => void restore(item)}
+                >
+                  Restore
+                </button>
+              </td>
+              <td className={cell}>
+                <button
+                  type="button"
+                  className={dangerButton}
+                  aria-label={`Delete ${l.kind.toLowerCase()} ${l.email} for good`}
+                  onClick={() => purge.ask(item)}
+                >
+                  Delete for good
+                </button>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {list?.data.map((item) => {
-              const l = label(item);
-              return (
-                <tr key={`${item.kind}-${item._id}`}>
-                  <td className={cell}>{l.kind}</td>
-                  <td className={cell}>{l.name}</td>
-                  <td className={cell}>{l.email}</td>
-                  <td className={cell}>
-                    {when(item.deletedAt)}
-                    {item.deletedBy && <span className="block text-slate-600">by {item.deletedBy}</span>}
-                  </td>
-                  <td className={cell}>{when(item.purgeAt)}</td>
-                  <td className={cell}>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      aria-label={`Restore ${l.kind.toLowerCase()} ${l.email}`}
-                      onClick={() => void restore(item)}
-                    >
-                      Restore
-                    </button>
-                  </td>
-                  <td className={cell}>
-                    <button
-                      type="button"
-                      className={dangerButton}
-                      aria-label={`Delete ${l.kind.toLowerCase()} ${l.email} for good`}
-                      onClick={() => setPurging(item)}
-                    >
-                      Delete for good
-                    </button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+          );
+        })}
+      </AdminTable>
       <ConfirmDialog
-        message={
-          purging
-            ? `Delete ${label(purging).kind.toLowerCase()} ${label(purging).email} for good? This cannot be undone.`
-            : null
-        }
+        {...purge.dialog(
+          (item) => `Delete ${label(item).kind.toLowerCase()} ${label(item).email} for good? This cannot be undone.`,
+        )}
         confirmLabel="Delete for good"
-        onConfirm={() => purging && void purge(purging)}
-        onCancel={() => setPurging(null)}
       />
     </ListControls>
   );

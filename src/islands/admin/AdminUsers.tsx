@@ -6,21 +6,17 @@ import { api } from '../../lib/api-client.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { notify } from '../../lib/toast.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
+import { useConfirm } from '../ui/useConfirm.ts';
+import { AdminTable, cellClass as cell } from './AdminTable.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { ListControls } from './ListControls.tsx';
 import { useAdminList } from './useAdminList.ts';
-import { TableScroll } from './TableScroll.tsx';
-
-const cell = 'border-b border-slate-200 px-4 py-3 text-left';
 const badge = 'ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700';
 
 export function AdminUsers({ me }: { me: User }) {
-  const { list, error, page, setPage, search, reload } = useAdminList<User>('v1/admin/user');
-  const [target, setTarget] = useState<User | null>(null);
+  const { list, controls, search, reload } = useAdminList<User>('v1/admin/user', { cursorPaged: true });
   const [editing, setEditing] = useState<User | null>(null);
-
-  async function remove(user: User) {
-    setTarget(null);
+  const remove = useConfirm(async (user: User) => {
     try {
       await api.delete(`v1/admin/user/delete/${encodeURIComponent(user._id)}`);
       notify('success', 'deleted successfully');
@@ -28,84 +24,49 @@ export function AdminUsers({ me }: { me: User }) {
     } catch (err) {
       console.error('Could not delete the user', err);
     }
-  }
+  });
 
   return (
-    <ListControls
-      id="users"
-      noun="users"
-      one="user"
-      total={list?.total}
-      estimated={list?.totalEstimated}
-      hasNext={list ? list.nextCursor !== undefined : undefined}
-      page={page}
-      setPage={setPage}
-      search={search}
-      error={error}
-    >
-      <TableScroll label="Users table">
-        <table className="w-full text-sm">
-          <caption className="sr-only">Users</caption>
-          <thead className="bg-slate-50 text-ink">
-            <tr>
-              <th scope="col" className={cell}>
-                Name
-              </th>
-              <th scope="col" className={cell}>
-                Email
-              </th>
-              <th scope="col" className={cell}>
+    <ListControls id="users" noun="users" one="user" {...controls} search={search}>
+      <AdminTable label="Users table" caption="Users" headers={['Name', 'Email', 'Update', 'Delete']}>
+        {list?.data.map((u) => (
+          <tr key={u._id}>
+            <td className={cell}>
+              {u.name}
+              {u.isAdmin && <span className={badge}>Admin</span>}
+              {!u.isAccountVerified && <span className={badge}>Unverified</span>}
+            </td>
+            <td className={cell}>{u.email}</td>
+            <td className={cell}>
+              <button
+                type="button"
+                onClick={() => setEditing(u)}
+                aria-label={`Update ${u.email}`}
+                className="rounded-lg border border-slate-300 px-3 py-1 font-semibold text-ink hover:border-brand-500 hover:text-brand-700"
+              >
                 Update
-              </th>
-              <th scope="col" className={cell}>
+              </button>
+            </td>
+            <td className={cell}>
+              <button
+                type="button"
+                onClick={() => remove.ask(u)}
+                aria-label={`Delete ${u.email}`}
+                className="rounded-lg bg-danger px-3 py-1 font-semibold text-white hover:bg-danger-hover"
+              >
                 Delete
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list?.data.map((u) => (
-              <tr key={u._id}>
-                <td className={cell}>
-                  {u.name}
-                  {u.isAdmin && <span className={badge}>Admin</span>}
-                  {!u.isAccountVerified && <span className={badge}>Unverified</span>}
-                </td>
-                <td className={cell}>{u.email}</td>
-                <td className={cell}>
-                  <button
-                    type="button"
-                    onClick={() => setEditing(u)}
-                    aria-label={`Update ${u.email}`}
-                    className="rounded-lg border border-slate-300 px-3 py-1 font-semibold text-ink hover:border-brand-500 hover:text-brand-700"
-                  >
-                    Update
-                  </button>
-                </td>
-                <td className={cell}>
-                  <button
-                    type="button"
-                    onClick={() => setTarget(u)}
-                    aria-label={`Delete ${u.email}`}
-                    className="rounded-lg bg-danger px-3 py-1 font-semibold text-white hover:bg-danger-hover"
-                  >
-                    Delete
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableScroll>
+              </button>
+            </td>
+          </tr>
+        ))}
+      </AdminTable>
       <EditUserDialog user={editing} me={me} onClose={() => setEditing(null)} onSaved={() => void reload()} />
       <ConfirmDialog
-        message={
-          target
-            ? `Delete the user ${target.name} (${target.email})? They are signed out, and the account stays in the Trash for 30 days.`
-            : null
-        }
+        {...remove.dialog(
+          (u) =>
+            `Delete the user ${u.name} (${u.email})? They are signed out, and the account stays in the Trash for 30 days.`,
+        )}
         confirmLabel="Delete user"
-        onConfirm={() => target && void remove(target)}
-        onCancel={() => setTarget(null)}
       />
     </ListControls>
   );

@@ -5,7 +5,11 @@ import { adminErrorMessage } from './admin-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import type { Page } from '../../lib/schemas/admin.ts';
 
-export function useAdminList<T>(path: string) {
+/**
+ * `cursorPaged`: the API pages this list by cursor and may estimate its total (users, enquiries), so the
+ * Next button follows the cursor rather than the total.
+ */
+export function useAdminList<T>(path: string, { cursorPaged = false } = {}) {
   const [page, setPageNumber] = useState(1);
   /**
    * The `after` cursor of each page reached with Next (index 0: the first page, none), so that a deep page
@@ -67,5 +71,14 @@ export function useAdminList<T>(path: string) {
     setPageNumber(1);
     setFilters((f) => ({ ...f, [name]: value }));
   };
-  return { list, error, page, setPage, q, search, filters, filter, reload: load };
+  /** What ListControls shows of the list: its size, the page, and the last load's error. */
+  const controls = {
+    total: list?.total,
+    estimated: list?.totalEstimated,
+    hasNext: cursorPaged && list ? list.nextCursor !== undefined : undefined,
+    page,
+    setPage,
+    error,
+  };
+  return { list, controls, q, search, filters, filter, reload: load };
 }
