@@ -5,13 +5,13 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
-import { STATUS_OPTIONS } from './admin-labels.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { useConfirm } from '../ui/useConfirm.ts';
 import { EnquiryCard } from './EnquiryCard.tsx';
 import { ListControls } from './ListControls.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
-import { labelClass, secondaryButton, selectClass } from '../ui/classes.ts';
+import { secondaryButton } from '../ui/classes.ts';
+import { StatusSelect } from './StatusSelect.tsx';
 import { useAdminList } from './useAdminList.ts';
 
 /** `company` and `author` sign the replies (shown in the reply's preview). */
@@ -55,24 +55,13 @@ export function AdminEnquiries({ company, author }: { company: string; author: s
 
   const tools = (
     <div className="flex flex-wrap items-end gap-2">
-      <div>
-        <label htmlFor="enquiries-status" className={labelClass}>
-          Filter by status
-        </label>
-        <select
-          id="enquiries-status"
-          value={status}
-          onChange={(e) => filter('status', e.target.value)}
-          className={`mt-1 ${selectClass}`}
-        >
-          <option value="">All</option>
-          {STATUS_OPTIONS.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <StatusSelect
+        id="enquiries-status"
+        label="Filter by status"
+        value={status}
+        onChange={(s) => filter('status', s)}
+        anyLabel="All"
+      />
       {exporting ? (
         <>
           <button type="button" className={secondaryButton} onClick={() => exporting.stop.abort()}>

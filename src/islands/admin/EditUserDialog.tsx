@@ -1,7 +1,7 @@
 // The users table's Update: edit the name, grant or revoke admin, mark verified; resend the verification
 // code; end the user's sessions. Removing one's own admin role needs an extra, explicit confirmation
 // (the API refuses it without), and the last admin cannot lose the role at all (the API says so).
-import { useState, type SubmitEvent } from 'react';
+import { useState, type ReactNode, type SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import type { UserPatch } from '../../lib/schemas/admin.ts';
 import type { User } from '../../lib/schemas/auth.ts';
@@ -9,7 +9,8 @@ import { loadUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
-import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { errorClass, secondaryButton } from '../ui/classes.ts';
+import { DialogButtons } from '../ui/FormButtons.tsx';
 import { useForm } from '../ui/useForm.ts';
 
 interface Props {
@@ -21,6 +22,24 @@ interface Props {
 
 const checkbox =
   'size-4 rounded border-slate-400 text-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600';
+
+/** One of the account's switches, its words beside it. */
+function Checkbox({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange: (on: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <input type="checkbox" className={checkbox} checked={checked} onChange={(e) => onChange(e.target.checked)} />
+      {children}
+    </label>
+  );
+}
 
 export function EditUserDialog({ user, me, onClose, onSaved }: Props) {
   return (
@@ -83,24 +102,12 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
         />
         <fieldset className="grid gap-2">
           <legend className="text-sm font-medium text-ink">Account</legend>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className={checkbox}
-              checked={isAdmin}
-              onChange={(e) => setIsAdmin(e.target.checked)}
-            />
+          <Checkbox checked={isAdmin} onChange={setIsAdmin}>
             Admin
-          </label>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className={checkbox}
-              checked={verified}
-              onChange={(e) => setVerified(e.target.checked)}
-            />
+          </Checkbox>
+          <Checkbox checked={verified} onChange={setVerified}>
             E-mail verified
-          </label>
+          </Checkbox>
         </fieldset>
         {demotingSelf && (
           <label className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-ink">
@@ -116,14 +123,9 @@ function EditUserForm({ user, me, onClose, onSaved }: Props & { user: User }) {
         <p role="alert" className={errorClass}>
           {form.alert}
         </p>
-        <div className="flex flex-wrap justify-end gap-3">
-          <button type="button" className={secondaryButton} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className={`${primaryButton} w-auto`} disabled={busy}>
-            Save changes
-          </button>
-        </div>
+        <DialogButtons onCancel={onClose} busy={busy}>
+          Save changes
+        </DialogButtons>
       </form>
       <section aria-labelledby="edit-user-actions" className="mt-6 border-t border-slate-200 pt-4">
         <h3 id="edit-user-actions" className="text-sm font-semibold text-ink">

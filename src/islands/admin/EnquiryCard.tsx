@@ -5,9 +5,10 @@ import { api, errorMessage } from '../../lib/api-client.ts';
 import { type EnquiryStatus, LIMITS } from '../../lib/constants.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
-import { STATUS_LABELS, STATUS_OPTIONS, when } from './admin-labels.ts';
-import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton, selectClass } from '../ui/classes.ts';
+import { STATUS_LABELS, when } from './admin-labels.ts';
+import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { toastProblem, useForm } from '../ui/useForm.ts';
+import { StatusSelect } from './StatusSelect.tsx';
 
 const DELIVERY: Record<AdminEnquiry['replies'][number]['delivery'], string> = {
   queued: 'Sending…',
@@ -82,24 +83,14 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
       )}
 
       <div className="mt-4 grid gap-4 border-t border-slate-200 pt-4 sm:grid-cols-[12rem_1fr]">
-        <div>
-          <label htmlFor={`status-${id}`} className={labelClass}>
-            Status
-          </label>
-          <select
-            id={`status-${id}`}
-            value={e.status}
-            disabled={saving}
-            onChange={(ev) => void update({ status: ev.target.value as EnquiryStatus }, 'Status updated')}
-            className={`mt-1 w-full ${selectClass}`}
-          >
-            {STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <StatusSelect
+          id={`status-${id}`}
+          label="Status"
+          value={e.status}
+          disabled={saving}
+          onChange={(status) => void update({ status: status as EnquiryStatus }, 'Status updated')}
+          width="w-full"
+        />
         <form onSubmit={saveNote} className="grid gap-2">
           <label htmlFor={`note-${id}`} className={labelClass}>
             Internal note

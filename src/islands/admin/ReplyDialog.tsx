@@ -6,7 +6,8 @@ import { type AdminEnquiry, replyBody } from '../../lib/schemas/admin.ts';
 import { replyText } from '../../lib/reply-mail.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
-import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { errorClass, inputClass, labelClass } from '../ui/classes.ts';
+import { DialogButtons } from '../ui/FormButtons.tsx';
 import { useForm } from '../ui/useForm.ts';
 
 interface Props {
@@ -92,14 +93,9 @@ export function ReplyDialog({ enquiry, company, author, onClose, onSent }: Props
             </pre>
           </details>
         )}
-        <div className="flex justify-end gap-3">
-          <button type="button" className={secondaryButton} onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className={`${primaryButton} w-auto`} disabled={busy}>
-            {busy ? 'Sending…' : 'Send reply'}
-          </button>
-        </div>
+        <DialogButtons onCancel={close} busy={busy} busyLabel="Sending…">
+          Send reply
+        </DialogButtons>
       </form>
     </FormDialog>
   );

@@ -1,6 +1,7 @@
-// The frame of the sign-in screens: a centred card with a heading and an optional intro.
-import type { ReactNode } from 'react';
+// The frame of the sign-in screens: a centred card with a heading and an optional intro, and their forms.
+import type { ReactNode, SubmitEvent } from 'react';
 import { cardClass } from '../ui/classes.ts';
+import { FormAlert } from '../ui/FormAlert.tsx';
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -21,5 +22,23 @@ export function OrDivider() {
       or
       <span className="h-px flex-1 bg-slate-200" />
     </div>
+  );
+}
+
+/** A form of the sign-in screens: our own checks instead of the browser's, and the form's alert first. */
+export function AuthForm({
+  onSubmit,
+  alert,
+  children,
+}: {
+  onSubmit: (e: SubmitEvent<HTMLFormElement>) => unknown;
+  alert?: string;
+  children: ReactNode;
+}) {
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4">
+      {alert && <FormAlert message={alert} />}
+      {children}
+    </form>
   );
 }

@@ -1,16 +1,16 @@
 // /forgot-password: e-mail, then the mailed code (checked by the server only with the last step),
 // then the new password; success goes to /login.
-import { useState, type SubmitEvent, type ReactNode } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
-import { AuthCard } from './AuthCard.tsx';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { AuthCard, AuthForm } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
-import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
+import { errorClass, linkClass } from '../ui/classes.ts';
+import { SubmitButton } from '../ui/FormButtons.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 
 type Step = 'email' | 'otp' | 'password';
@@ -31,14 +31,6 @@ function BackToLogin() {
         Back to login
       </a>
     </p>
-  );
-}
-
-function Submit({ busy, children }: { busy: boolean; children: ReactNode }) {
-  return (
-    <button type="submit" className={primaryButton} disabled={busy}>
-      {busy ? 'Processing...' : children}
-    </button>
   );
 }
 
@@ -108,13 +100,15 @@ function Wizard() {
   return (
     <AuthCard title={title} intro={intro}>
       {step === 'email' && (
-        <form onSubmit={sendCode} noValidate className="grid gap-4">
+        <AuthForm onSubmit={sendCode}>
           <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
-          <Submit busy={form.busy}>Send code</Submit>
-        </form>
+          <SubmitButton busy={form.busy} busyLabel="Processing...">
+            Send code
+          </SubmitButton>
+        </AuthForm>
       )}
       {step === 'otp' && (
-        <form onSubmit={checkCode} noValidate className="grid gap-4">
+        <AuthForm onSubmit={checkCode}>
           <fieldset>
             <legend className="mb-3 text-sm font-medium text-ink">Code sent to {email}</legend>
             <OtpInput
@@ -130,12 +124,13 @@ function Wizard() {
               {form.errors.otp}
             </p>
           )}
-          <Submit busy={false}>Continue</Submit>
-        </form>
+          <SubmitButton busy={false} busyLabel="Processing...">
+            Continue
+          </SubmitButton>
+        </AuthForm>
       )}
       {step === 'password' && (
-        <form onSubmit={reset} noValidate className="grid gap-4">
-          {form.alert && <FormAlert message={form.alert} />}
+        <AuthForm onSubmit={reset} alert={form.alert}>
           <Field
             id="password"
             label="New password"
@@ -144,13 +139,15 @@ function Wizard() {
             required
             error={form.errors.NewPassword}
           />
-          <Submit busy={form.busy}>Reset password</Submit>
+          <SubmitButton busy={form.busy} busyLabel="Processing...">
+            Reset password
+          </SubmitButton>
           {form.alert && (
             <button type="button" className={linkClass} onClick={() => setStep('otp')}>
               Enter the code again
             </button>
           )}
-        </form>
+        </AuthForm>
       )}
       <BackToLogin />
     </AuthCard>

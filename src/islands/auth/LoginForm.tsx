@@ -7,8 +7,7 @@ import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { readDeviceToken, startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
-import { AuthCard, OrDivider } from './AuthCard.tsx';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
@@ -16,7 +15,8 @@ import { passkeysSupported, signInWithPasskey } from './passkey-sign-in.ts';
 import { TwoFactorStep } from './TwoFactorStep.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
-import { linkClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { linkClass, secondaryButton } from '../ui/classes.ts';
+import { SubmitButton } from '../ui/FormButtons.tsx';
 
 function failedWith(fallback: string) {
   return (err: unknown) => {
@@ -100,8 +100,7 @@ function Form() {
 
   return (
     <AuthCard title="Sign in" intro="Welcome back. Sign in to reach your dashboard.">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {form.alert && <FormAlert message={form.alert} />}
+      <AuthForm onSubmit={onSubmit} alert={form.alert}>
         <Field
           id="email"
           label="Email"
@@ -127,10 +126,10 @@ function Form() {
             Forgot your password?
           </a>
         </div>
-        <button type="submit" className={primaryButton} disabled={form.busy}>
-          {form.busy ? 'Signing in...' : 'Sign in'}
-        </button>
-      </form>
+        <SubmitButton busy={form.busy} busyLabel="Signing in...">
+          Sign in
+        </SubmitButton>
+      </AuthForm>
       <OrDivider />
       <div className="grid gap-3">
         {canPasskey && (

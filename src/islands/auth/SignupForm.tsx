@@ -5,14 +5,14 @@ import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
-import { AuthCard, OrDivider } from './AuthCard.tsx';
-import { FormAlert } from '../ui/FormAlert.tsx';
+import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
-import { linkClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { linkClass, secondaryButton } from '../ui/classes.ts';
+import { SubmitButton } from '../ui/FormButtons.tsx';
 
 function signupFailed(err: unknown) {
   notify('error', 'Enter a Vaild Email');
@@ -46,8 +46,7 @@ function Form() {
 
   return (
     <AuthCard title="Create your account" intro="Join us to follow your projects and claim featured sites.">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        {form.alert && <FormAlert message={form.alert} />}
+      <AuthForm onSubmit={onSubmit} alert={form.alert}>
         <Field id="name" label="Full name" autoComplete="name" required error={form.errors.name} />
         <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
         <Field
@@ -58,10 +57,10 @@ function Form() {
           required
           error={form.errors.password}
         />
-        <button type="submit" className={primaryButton} disabled={form.busy}>
-          {form.busy ? 'Creating account...' : 'Create account'}
-        </button>
-      </form>
+        <SubmitButton busy={form.busy} busyLabel="Creating account...">
+          Create account
+        </SubmitButton>
+      </AuthForm>
       <OrDivider />
       <div className="grid gap-3">
         <GoogleButton label="Sign up with Google" />
