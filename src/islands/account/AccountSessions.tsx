@@ -6,14 +6,17 @@ import type { DeviceSession, DeviceSessionsResponse } from '../../lib/schemas/ac
 import { $devicesVersion } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { toastProblem, useForm } from '../ui/useForm.ts';
 import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { secondaryButton } from '../ui/classes.ts';
 
 function DeviceList() {
   const [devices, setDevices] = useState<DeviceSession[] | null>(null);
-  const [alert, setAlert] = useState('');
-  const [busy, setBusy] = useState<string | null>(null);
+  const form = useForm();
+  const { alert, setAlert } = form;
+  /** The button whose call is under way: the device's id, or 'others'. */
+  const [pending, setPending] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
@@ -22,22 +25,18 @@ function DeviceList() {
     } catch (err) {
       setAlert(problemOf(err).message);
     }
-  }, []);
+  }, [setAlert]);
 
   // Loads now, and again whenever another panel has changed the sessions (a new password ends them).
   useEffect(() => $devicesVersion.subscribe(() => void load()), [load]);
 
-  async function run(key: string, action: () => Promise<{ message?: string | undefined }>, done: string) {
-    setBusy(key);
-    try {
-      await action();
-      notify('success', done);
-      await load();
-    } catch (err) {
-      notify('error', problemOf(err).message);
-    } finally {
-      setBusy(null);
-    }
+  async function run(key: string, action: () => Promise<unknown>, done: string) {
+    setPending(key);
+    const ok = await form.run(action, { onError: toastProblem((err) => problemOf(err).message) });
+    setPending(null);
+    if (!ok) return;
+    notify('success', done);
+    await load();
   }
 
   if (!devices) return alert ? <FormAlert message={alert} /> : <Loading compact />;
@@ -65,13 +64,13 @@ function DeviceList() {
               <button
                 type="button"
                 className={secondaryButton}
-                disabled={busy !== null}
+                disabled={form.busy}
                 aria-label={`Sign out ${d.device}, signed in ${formatTime(d.createdAt)}`}
                 onClick={() =>
                   void run(d._id, () => api.delete(`v1/account/sessions/${d._id}`), `Signed out of ${d.device}`)
                 }
               >
-                {busy === d._id ? 'Signing out...' : 'Sign out'}
+                {pending === d._id ? 'Signing out...' : 'Sign out'}
               </button>
             )}
           </li>
@@ -81,7 +80,7 @@ function DeviceList() {
         <button
           type="button"
           className={`${secondaryButton} justify-self-start`}
-          disabled={busy !== null}
+          disabled={form.busy}
           onClick={() =>
             void run(
               'others',
@@ -90,7 +89,7 @@ function DeviceList() {
             )
           }
         >
-          {busy === 'others' ? 'Signing out...' : 'Sign out of all other devices'}
+          {pending === 'others' ? 'Signing out...' : 'Sign out of all other devices'}
         </button>
       ) : (
         <p className="text-sm text-slate-700">This is the only device signed in to your account.</p>
