@@ -76,7 +76,8 @@ export async function throttledLoad(
       if (scripts.has(e.requestId)) scriptBytes += e.encodedDataLength;
     });
     await page.addInitScript(OBSERVE);
-    await page.goto(url, { waitUntil: 'load' });
+    // A generous bound, not a measurement: on a busy machine a throttled load can take over 30 s.
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // Idle time after load: anything scheduled for idle (and any later, larger paint) happens here.
     await page.waitForTimeout(3000);
     const { entries, fcp } = await page.evaluate(() => ({
