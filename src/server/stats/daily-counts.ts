@@ -20,12 +20,13 @@ export async function perDay(db: Db, metric: StatsMetric, from: string, to: stri
   return days;
 }
 
+export const sumOfDaysQuery = (metric: StatsMetric, from: string, to: string) => sql`
+  SELECT coalesce(sum(n), 0)::int AS n FROM stats_daily
+  WHERE metric = ${metric} AND day >= ${from}::date AND day <= ${to}::date`;
+
 /** A metric summed over the days from `from` to `to` (both included). */
 export async function sumOfDays(db: Db, metric: StatsMetric, from: string, to: string): Promise<number> {
-  const result = await db.execute(sql`
-    SELECT coalesce(sum(n), 0)::int AS n FROM stats_daily
-    WHERE metric = ${metric} AND day >= ${from}::date AND day <= ${to}::date`);
-  return rowsOf<{ n: number }>(result)[0]?.n ?? 0;
+  return rowsOf<{ n: number }>(await db.execute(sumOfDaysQuery(metric, from, to)))[0]?.n ?? 0;
 }
 
 /** Every metric summed over all days: the totals of the cards. */
