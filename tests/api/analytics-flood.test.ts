@@ -112,5 +112,5 @@ describe('50,000 unique beacons in one day', () => {
       .from(analyticsPeriodCounts)
       .where(and(eq(analyticsPeriodCounts.days, 30), eq(analyticsPeriodCounts.dimension, 'referrer')));
     expect(periodKeys!.n).toBe(ANALYTICS.keysPerDay + 1);
-  });
+  }, 300_000);
 });
