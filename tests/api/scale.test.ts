@@ -108,6 +108,7 @@ describe('query plans', () => {
     expect(plans['analytics top lists']).toMatch(/analytics_period_counts_rank_idx/);
     expect(plans['analytics top lists']).not.toMatch(/analytics_views|analytics_daily/);
     expect(plans['analytics visits per day']).not.toMatch(/analytics_views|Seq Scan on analytics_daily/);
+    expect(plans['analytics visits per day']).toMatch(/analytics_daily_totals_idx/);
     expect(plans['stats: enquiries of the first day of the week']).toMatch(/enquiries_created_idx/);
     expect(plans['stats: signups of the first day of the week']).toMatch(/users_created_idx/);
   });

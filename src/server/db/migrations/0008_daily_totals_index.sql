@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_daily_totals_idx" ON "analytics_daily" USING btree ("day") WHERE "analytics_daily"."dimension" = 'total';
