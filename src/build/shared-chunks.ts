@@ -1,11 +1,11 @@
 // How the browser's modules are split into files. By default the bundler gives every module shared by two
 // entries a file of its own: the landing page loaded 24 files, a third of them under 1 KB, and a small file
 // compresses worse alone (each starts gzip's dictionary afresh). Two groups gather small shared modules
-// that load together (the landing page went from 100.7 KB in 24 files to 99.6 KB in 16; docs/performance.md):
+// that load together (the landing page went from 100.7 KB in 24 files to 99.8 KB in 15; docs/performance.md):
 // - `site`: what the pages' own scripts share (constants, the colour scheme, the cookie choice, the idle
 //   helper) and the bundler's lazy-import helper: every page's header and footer load most of it;
-// - `react-shared`: React itself and what every island wraps itself in or styles itself with, loaded with
-//   the first island.
+// - `react-shared`: React itself and what every island wraps itself in or styles itself with, and the form
+//   hook with its field and error shape that nearly every island uses, loaded with the first island.
 // The price: a page may load a few hundred bytes of a group that it does not use.
 import type { Plugin } from 'vite';
 
@@ -15,7 +15,7 @@ export const CHUNK_GROUPS: Groups = [
   { name: 'site', test: /src\/lib\/(constants|theme|consent|idle)\.ts$|vite\/preload-helper/ },
   {
     name: 'react-shared',
-    test: /node_modules\/react\/|src\/islands\/ui\/(ErrorBoundary\.tsx|classes\.ts)$|rolldown\/runtime/,
+    test: /node_modules\/react\/|src\/islands\/ui\/(ErrorBoundary\.tsx|classes\.ts|useForm\.ts|Field\.tsx)$|src\/lib\/api-error\.ts$|rolldown\/runtime/,
   },
 ];
 

@@ -1,20 +1,8 @@
 // The one HTTP client of the islands: ky with the API base, the bearer token and one error shape.
 import ky, { HTTPError, TimeoutError } from 'ky';
 import { TOKEN_KEY } from './constants.ts';
-import type { ErrorBody, Issue, MessageBody } from './schemas/api.ts';
-
-/** Every failed call ends as this: the HTTP status (0 when no answer came) and a message fit to show. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    /** The API's `issues`: the field (a dotted path) and what is wrong with it. */
-    readonly issues: Issue[] = [],
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+import { ApiError } from './api-error.ts';
+import type { ErrorBody, MessageBody } from './schemas/api.ts';
 
 const base = import.meta.env.PUBLIC_API_URL?.replace(/\/$/, '') ?? '';
 
@@ -41,9 +29,8 @@ const client = ky.create({
   },
 });
 
-/** Any error of a call (ky's HTTPError with our JSON body, a network failure, a timeout) as an ApiError. */
-export function toApiError(err: unknown): ApiError {
-  if (err instanceof ApiError) return err;
+/** A call's failure (ky's HTTPError with our JSON body, a network failure, a timeout) as an ApiError. */
+export function fromKy(err: unknown): ApiError {
   if (err instanceof HTTPError) {
     const data = err.data as Partial<ErrorBody> | string | undefined;
     const body = typeof data === 'object' ? data : undefined;
@@ -52,16 +39,6 @@ export function toApiError(err: unknown): ApiError {
   }
   if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');
   return new ApiError(0, 'Could not reach the server');
-}
-
-/**
- * The message to show for a failed call: the server's own words when it answered; else `fallback`
- * when the screen has a fixed text for that case; else what went wrong on the way (no answer, too slow).
- */
-export function errorMessage(err: unknown, fallback?: string): string {
-  const e = toApiError(err);
-  if (e.status > 0 && e.message) return e.message;
-  return fallback ?? e.message;
 }
 
 type Query = Record<string, string | number>;
@@ -74,7 +51,7 @@ async function call<T>(
   try {
     return await client(path, { method, json: opts.json, searchParams: opts.query }).json<T>();
   } catch (err) {
-    throw toApiError(err);
+    throw fromKy(err);
   }
 }
 
@@ -103,7 +80,7 @@ async function download(
     const disposition = res.headers.get('content-disposition') ?? '';
     return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
   } catch (err) {
-    throw toApiError(err);
+    throw fromKy(err);
   }
 }
 

@@ -3,7 +3,8 @@
 import { atom, map, onMount } from 'nanostores';
 import { DEVICE_TOKEN_KEY, TOKEN_KEY } from './constants.ts';
 import type { CurrentUserResponse, User } from './schemas/auth.ts';
-import { api, ApiError, errorMessage, readToken } from './api-client.ts';
+import { api, readToken } from './api-client.ts';
+import { ApiError, errorMessage } from './api-error.ts';
 import { flashAndGo, notify } from './toast.ts';
 
 export interface SessionState {

@@ -1,5 +1,6 @@
 // Asks the API to mail a verification code to the signed-in user (POST /api/v1/auth/verify-otp).
-import { api, errorMessage } from './api-client.ts';
+import { api } from './api-client.ts';
+import { errorMessage } from './api-error.ts';
 import { flashAndGo, notify } from './toast.ts';
 
 /** From the dashboard: on success the toast follows to /email-verify. */

@@ -88,6 +88,22 @@ test('failure when the API is down: the spec toast and the form kept', async ({ 
   await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
 });
 
+test('a field the API refuses (an address the browser lets through): the toast, and the message beside it', async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  await expect(botLabel(page)).toBeVisible();
+  await fillContact(page, 'dotless');
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('visitor@localhost');
+  await page.getByLabel(/What is/).fill(await answer(page));
+  await page.getByRole('button', { name: 'Send Message' }).click();
+  await expectToast(page, 'Failed to send message. Please try again.');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Invalid email address');
+  await expect(page.getByLabel('Message', { exact: true })).toHaveValue('Hello from dotless');
+});
+
 test("signed in, the form starts with the account's name and e-mail; signed out, empty", async ({ page, baseURL }) => {
   await page.goto('/contact');
   const form = page.getByRole('form', { name: 'Contact form' });

@@ -1,15 +1,17 @@
-// The one mapping from a failed API call to the message the islands show, fed with real ky errors:
-// an answer with our error body, one without it, a network failure and a timeout.
+// The one mapping from a failed API call to the message the islands show, fed with real ky errors
+// (an answer with our error body, one without it, a network failure, a timeout) as the client turns them
+// into ApiErrors.
 import ky from 'ky';
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorMessage, toApiError } from '../../src/lib/api-client.ts';
+import { fromKy } from '../../src/lib/api-client.ts';
+import { ApiError, errorMessage, toApiError } from '../../src/lib/api-error.ts';
 
 /** What ky throws when a request is answered by `respond` (or fails inside it). */
 async function kyError(respond: (signal: AbortSignal | null | undefined) => Promise<Response>, timeout = 10_000) {
   try {
     await ky.get('http://api.test/x', { retry: 0, timeout, fetch: (_input, init) => respond(init?.signal) }).json();
   } catch (err) {
-    return err;
+    return fromKy(err);
   }
   throw new Error('the request did not fail');
 }
@@ -59,5 +61,13 @@ describe('errorMessage', () => {
   it('keeps an ApiError an island threw itself', () => {
     expect(errorMessage(new ApiError(200, 'Signup failed'), '')).toBe('Signup failed');
     expect(errorMessage(new ApiError(0, 'Could not reach the server'), '')).toBe('');
+  });
+
+  it('counts any other error as no answer: the client throws only ApiErrors', () => {
+    expect(toApiError(new TypeError('x is undefined'))).toMatchObject({
+      status: 0,
+      message: 'Could not reach the server',
+    });
+    expect(errorMessage(new Error('boom'), 'Failed to send OTP')).toBe('Failed to send OTP');
   });
 });

@@ -1,7 +1,7 @@
 // The frame of each /account panel island: its own error boundary, and the signed-in guard with a small
 // waiting state (the page has several panels; the top bar's guard is the one that redirects first).
 import type { ReactNode } from 'react';
-import { errorMessage, toApiError } from '../../lib/api-client.ts';
+import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';

@@ -1,7 +1,8 @@
 // /admin/contactdetails: every enquiry (username, email, message, phoneNumber) with its workflow (status,
 // note, replies), a status filter, the CSV export and delete (to the trash).
 import { useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';

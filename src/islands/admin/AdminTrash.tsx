@@ -1,6 +1,7 @@
 // /admin/trash: users and enquiries deleted in the last 30 days, each restored as it was or deleted for
 // good (which also frees a user's e-mail address for a new account).
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import type { TrashItem } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';
 import { when } from './admin-labels.ts';

@@ -1,7 +1,8 @@
 // The dashboard's "Download backup": the whole database as one file (GET /api/v1/admin/backup), which
 // `npm run db:restore` puts back into an empty database, embedded or PostgreSQL.
 import { useState } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
 import { secondaryButton } from '../ui/classes.ts';

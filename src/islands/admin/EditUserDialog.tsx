@@ -2,7 +2,8 @@
 // code; end the user's sessions. Removing one's own admin role needs an extra, explicit confirmation
 // (the API refuses it without), and the last admin cannot lose the role at all (the API says so).
 import { useState, type ReactNode, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import type { UserPatch } from '../../lib/schemas/admin.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';

@@ -1,7 +1,8 @@
 // One enquiry in the admin's list: the spec's fields, where it stands (status), the internal note, the
 // thread of e-mailed replies, and its Reply and Delete buttons.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { type EnquiryStatus, LIMITS } from '../../lib/constants.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { notify } from '../../lib/toast.ts';

@@ -1,6 +1,7 @@
 // Writing a reply to an enquiry: sent by e-mail to the enquirer, kept in the enquiry's thread.
 import { useState, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { type AdminEnquiry, replyBody } from '../../lib/schemas/admin.ts';
 import { replyText } from '../../lib/reply-mail.ts';

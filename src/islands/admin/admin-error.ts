@@ -1,6 +1,6 @@
 // What a failed admin call says in the admin area. When the server requires two factors of admins
 // (REQUIRE_ADMIN_2FA) and this session proved a password alone, it also says how to get there.
-import { errorMessage, toApiError } from '../../lib/api-client.ts';
+import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import { ADMIN_2FA_REQUIRED } from '../../lib/schemas/two-factor.ts';
 
 export const ADMIN_2FA_HOW_TO =

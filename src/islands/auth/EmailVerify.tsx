@@ -1,7 +1,8 @@
 // /email-verify: the six-box code form. Whatever the answer, the user goes on to /userdashboard
 // with the server's message.
 import { useState, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { flashAndGo } from '../../lib/toast.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';

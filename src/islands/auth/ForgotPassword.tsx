@@ -1,7 +1,8 @@
 // /forgot-password: e-mail, then the mailed code (checked by the server only with the last step),
 // then the new password; success goes to /login.
 import { useState, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';

@@ -1,7 +1,8 @@
 // /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset;
 // passkeys (a button, and the e-mail field's autofill), and the second step when two-factor is on.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { readDeviceToken, startSession } from '../../lib/session.ts';

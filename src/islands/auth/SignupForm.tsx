@@ -1,6 +1,7 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
 import type { SubmitEvent } from 'react';
-import { api, ApiError, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';

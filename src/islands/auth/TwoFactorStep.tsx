@@ -1,7 +1,8 @@
 // The second step of a sign-in with two-factor on: the 6-digit code of the authenticator app in the OTP
 // boxes (a paste fills them), or, behind a link, one of the recovery codes.
 import { useState, type SubmitEvent } from 'react';
-import { api, errorMessage } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { readDeviceToken } from '../../lib/session.ts';
 import { Field } from '../ui/Field.tsx';

@@ -3,7 +3,7 @@
 // (docs/decisions/048-hydration.md). A form starts loading them once the page is idle
 // and awaits them when it is sent; by then they are in.
 import { useEffect } from 'react';
-import { errorMessage } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-error.ts';
 import { whenIdle } from '../../lib/idle.ts';
 import { notify } from '../../lib/toast.ts';
 

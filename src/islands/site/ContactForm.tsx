@@ -1,11 +1,15 @@
 // The contact form of the landing page and /contact. Kept lean for the landing page's budget: no zod,
-// and the HTTP client is loaded only when a message is actually sent.
+// and the HTTP client is loaded only when a message is actually sent. A field the API refuses (an
+// address the browser lets through, a name of spaces) gets its message beside it as well as the toast.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS, TOKEN_KEY } from '../../lib/constants.ts';
 import type { ContactBody } from '../../lib/schemas/contact.ts';
 import { notify } from '../../lib/toast.ts';
+import { toApiError } from '../../lib/api-error.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { fieldErrors } from '../ui/Field.tsx';
+import { useForm } from '../ui/useForm.ts';
 
 type Question = { x: number; y: number };
 
@@ -42,7 +46,8 @@ const fields = [
 function Form() {
   // Drawn after hydration only: a question baked into the prebuilt HTML would be the same for everyone.
   const [question, setQuestion] = useState<Question | null>(null);
-  const [status, setStatus] = useState<'editing' | 'sending' | 'sent'>('editing');
+  const [sent, setSent] = useState(false);
+  const { errors, busy, run, reset } = useForm();
   const timer = useRef<number | undefined>(undefined);
   const message = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
@@ -81,12 +86,13 @@ function Form() {
   const backToForm = () => {
     window.clearTimeout(timer.current);
     setQuestion(newQuestion());
-    setStatus('editing');
+    reset();
+    setSent(false);
   };
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!question || status !== 'editing') return;
+    if (!question || busy) return;
     const form = e.currentTarget;
     const data = new FormData(form);
     const value = (key: string) => String(data.get(key) ?? '');
@@ -96,7 +102,6 @@ function Form() {
       (form.elements.namedItem('botAnswer') as HTMLInputElement).value = '';
       return;
     }
-    setStatus('sending');
     const body: ContactBody = {
       name: value('name'),
       email: value('email'),
@@ -104,21 +109,26 @@ function Form() {
       message: value('message'),
       website: value('website'),
     };
-    try {
-      const { api } = await import('../../lib/api-client.ts');
-      await api.post('form/contact', body);
-    } catch {
-      notify('error', 'Failed to send message. Please try again.');
-      setStatus('editing');
-      return;
-    }
+    const done = await run(
+      async () => {
+        const { api } = await import('../../lib/api-client.ts');
+        await api.post('form/contact', body);
+      },
+      {
+        onError: (err) => {
+          notify('error', 'Failed to send message. Please try again.');
+          return { message: '', fields: fieldErrors(toApiError(err).issues) };
+        },
+      },
+    );
+    if (!done) return;
     notify('success', 'Message sent successfully!');
     form.reset();
-    setStatus('sent');
+    setSent(true);
     timer.current = window.setTimeout(backToForm, TIMINGS.contactSuccessPanelMs);
   }
 
-  if (status === 'sent') {
+  if (sent) {
     return (
       <div role="status" className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-8 text-center">
         <h3 className="text-xl font-semibold text-emerald-900">Message Sent!</h3>
@@ -130,7 +140,14 @@ function Form() {
     );
   }
 
-  const sending = status === 'sending';
+  const invalid = (name: string) =>
+    errors[name] ? { 'aria-invalid': true, 'aria-describedby': `contact-${name}-error` } : {};
+  const fieldError = (name: string) =>
+    errors[name] ? (
+      <p id={`contact-${name}-error`} className={errorClass}>
+        {errors[name]}
+      </p>
+    ) : null;
   return (
     <form ref={form} onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
       {fields.map(({ label, ...attrs }) => (
@@ -138,7 +155,14 @@ function Form() {
           <label htmlFor={`contact-${attrs.name}`} className={labelClass}>
             {label}
           </label>
-          <input id={`contact-${attrs.name}`} required className={`mt-1 ${inputClass}`} {...attrs} />
+          <input
+            id={`contact-${attrs.name}`}
+            required
+            className={`mt-1 ${inputClass}`}
+            {...attrs}
+            {...invalid(attrs.name)}
+          />
+          {fieldError(attrs.name)}
         </div>
       ))}
       <div>
@@ -154,7 +178,9 @@ function Form() {
           maxLength={LIMITS.contactMessageMax}
           placeholder="Tell us about your project"
           className={`mt-1 ${inputClass}`}
+          {...invalid('message')}
         />
+        {fieldError('message')}
       </div>
       {/* Honeypot: hidden from people and assistive technology; bots that fill it are dropped by the API. */}
       <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
@@ -176,8 +202,8 @@ function Form() {
           className={`mt-1 ${inputClass} max-w-32`}
         />
       </div>
-      <button type="submit" className={primaryButton} disabled={!question || sending}>
-        {sending ? 'Please wait...' : 'Send Message'}
+      <button type="submit" className={primaryButton} disabled={!question || busy}>
+        {busy ? 'Please wait...' : 'Send Message'}
       </button>
     </form>
   );

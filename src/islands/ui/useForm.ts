@@ -3,7 +3,7 @@
 // typed with the form's zod schema, `run` makes a call with the button disabled and shows what failed.
 // Schemas are passed in, not imported here, so a form can load its own lazily.
 import { useState } from 'react';
-import { errorMessage, toApiError } from '../../lib/api-client.ts';
+import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import { notify } from '../../lib/toast.ts';
 import { fieldErrors } from './Field.tsx';
 
