@@ -5,10 +5,19 @@
 // Why a thread, and what was measured: docs/decisions/011-database.md.
 import { Worker } from 'node:worker_threads';
 import { TableChanges } from './change-clock.ts';
+import { type Lane, laneOf } from './lane.ts';
 
 export type Request =
-  | { id: number; op: 'query'; sql: string; params: unknown[]; rowMode?: 'array' | 'object'; tx?: number }
-  | { id: number; op: 'begin' }
+  | {
+      id: number;
+      op: 'query';
+      sql: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      tx?: number;
+      lane: Lane;
+    }
+  | { id: number; op: 'begin'; lane: Lane }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };
 
@@ -100,12 +109,12 @@ export class PgliteThread {
 
   async query(sql: string, params: unknown[] = [], options: QueryOptions = {}, tx?: number): Promise<QueryResult> {
     this.changes.record(sql);
-    return (await this.call({ op: 'query', sql, params, rowMode: options.rowMode, tx })).result!;
+    return (await this.call({ op: 'query', sql, params, rowMode: options.rowMode, tx, lane: laneOf() })).result!;
   }
 
   /** Other queries wait in the thread until this transaction ends (PGlite has one connection). */
   async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
-    const { tx } = await this.call({ op: 'begin' });
+    const { tx } = await this.call({ op: 'begin', lane: laneOf() });
     let result: T;
     try {
       result = await fn({ query: (sql, params, options) => this.query(sql, params, options, tx) });

@@ -1,6 +1,9 @@
 // The worker thread that owns the embedded PGlite (see pglite-thread.ts, which talks to it). PGlite
 // runs PostgreSQL as WebAssembly, synchronously, in whichever thread calls it; here that is this thread,
 // so the server's own thread stays free for HTTP while a query runs.
+// Statements outside a transaction go to PGlite one at a time, from two lanes (lane.ts): one of the `later`
+// lane when no other waits, or after NOW_STREAK others in a row. A transaction's own statements and its end go straight to it (it holds
+// PGlite's lock until it ends, so they must not wait behind statements that wait for that lock).
 // Plain, type-strippable TypeScript: the thread loads it with or without tsx.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
@@ -75,8 +78,37 @@ async function handle(req: Request): Promise<Reply> {
   }
 }
 
+const lanes = { now: [] as Request[], later: [] as Request[] };
+/** While later statements wait, at most this many of the now lane go in a row: a flood of page views
+ * delays a report, it cannot stop it. */
+const NOW_STREAK = 8;
+let streak = 0;
+let running = false;
+
+function answer(req: Request): Promise<void> {
+  return handle(req).then(reply, (err: unknown) => reply(errorReply(req.id, err)));
+}
+
+/** Hands PGlite the next statement, once the one before it is done (or, for BEGIN, has begun). */
+async function dispatch() {
+  if (running) return;
+  const fromLater = lanes.later.length > 0 && (lanes.now.length === 0 || streak >= NOW_STREAK);
+  const next = fromLater ? lanes.later.shift() : lanes.now.shift();
+  if (!next) return;
+  streak = fromLater || lanes.later.length === 0 ? 0 : streak + 1;
+  running = true;
+  await answer(next);
+  running = false;
+  void dispatch();
+}
+
 const pg = await PGlite.create(dir, { extensions: { pg_trgm } });
 port.on('message', (req: Request) => {
-  handle(req).then(reply, (err: unknown) => reply(errorReply(req.id, err)));
+  if (req.op === 'end' || (req.op === 'query' && req.tx !== undefined)) {
+    void answer(req);
+    return;
+  }
+  lanes[req.op === 'close' ? 'later' : req.lane].push(req);
+  void dispatch();
 });
 reply({ id: 0 });
