@@ -1,26 +1,15 @@
 // /api/v1/account: the user's own enquiries (linked by the contact form's bearer token), the data
 // export, and deleting the account.
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enquiries, identities, oneTimeCodes, sessions, users } from '../../src/server/db/schema.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
-import { codeFor, startOidcProvider, type OidcProvider } from '../helpers/oidc-provider.ts';
-import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { freshIp, proveAddress, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
+import { codeFor } from '../helpers/oidc-provider.ts';
+import { extractCode } from '../helpers/smtp-catcher.ts';
+import { smtp, t, useAccountApi } from '../helpers/account-api.ts';
+import { freshIp, proveAddress, signUp, type Account } from '../helpers/api.ts';
 
-let t: TestApi;
-let smtp: SmtpCatcher;
-let idp: OidcProvider;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  idp = await startOidcProvider();
-  t = await startTestApi({ SMTP_URL: smtp.url, SITE_URL: 'http://localhost:4321', ...idp.env });
-});
-afterAll(async () => {
-  await t.close();
-  await idp.close();
-  await smtp.close();
-});
+useAccountApi();
 
 const enquiry = (message: string) => ({
   name: 'Jane Client',
