@@ -1,6 +1,6 @@
 // The OpenAPI fuzz run: the `npm start` server (embedded PGlite, rate limits on) is fuzzed from its own
-// /api/openapi.json by tests/reliability/lib/openapi-fuzz.ts, over real HTTP, with no token, a user's and
-// an admin's. The accounts (and a few enquiries and spare users, whose ids the generator mixes in) are made
+// /api/openapi.json by tests/reliability/lib/openapi-fuzz.ts (with the cases of openapi-cases.ts), over
+// real HTTP, with no token, a user's and an admin's. The accounts (and a few enquiries and spare users, whose ids the generator mixes in) are made
 // first through the API in this process, since the embedded database has one process at a time.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,12 +12,8 @@ import { enquiries } from '../../src/server/db/schema.ts';
 import { startGithubOAuth } from '../../tests/helpers/github-oauth.ts';
 import { startOidcProvider } from '../../tests/helpers/oidc-provider.ts';
 import { startServer } from '../../tests/helpers/server.ts';
-import {
-  type FuzzFigures,
-  fuzzDocument,
-  type OpenApiDocument,
-  type Target,
-} from '../../tests/reliability/lib/openapi-fuzz.ts';
+import { type FuzzFigures, fuzzDocument, type Target } from '../../tests/reliability/lib/openapi-fuzz.ts';
+import type { OpenApiDocument } from '../../tests/reliability/lib/openapi-cases.ts';
 import { call, enquiry, nextIp } from './common.ts';
 
 export interface OpenApiFuzzOptions {

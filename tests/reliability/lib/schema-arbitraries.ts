@@ -1,7 +1,8 @@
 // Values that a JSON Schema (as /api/openapi.json writes them, OpenAPI 3.1) allows, as fast-check
-// arbitraries: the "valid" half of the OpenAPI-driven fuzzer (openapi-fuzz.ts). Covers what the document
-// uses — type (or a list of types), enum, const, string lengths, pattern and the formats email, uuid and
-// date-time, number bounds, arrays, objects with required keys, anyOf / oneOf / allOf and local $ref.
+// arbitraries: the "valid" half of the OpenAPI-driven fuzzer's cases (openapi-cases.ts). Covers what the
+// document uses — type (or a list of types), enum, const, string lengths, pattern and the formats email,
+// uuid and date-time, number bounds, arrays, objects with required keys, anyOf / oneOf / allOf and local
+// $ref.
 import fc from 'fast-check';
 
 export type JsonSchema = {
