@@ -25,6 +25,13 @@ export interface StreamFigures {
   statusCounts: Record<string, number>;
 }
 
+/** How the benchmark prints a stream's figures: milliseconds to two places, and its answers by status. */
+export const ms = (v: number) => v.toFixed(2);
+export const statuses = (f: StreamFigures) =>
+  Object.entries(f.statusCounts)
+    .map(([code, n]) => `${n}×${code}`)
+    .join(' ') + (f.errors ? ` ${f.errors} errors` : '');
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
