@@ -72,50 +72,54 @@ describe('50,000 unique beacons in one day', () => {
     expect(res.body.top.referrers[0]).toMatchObject({ visits: 1, visitors: 1 });
   });
 
-  it(`are cut to at most ${ROWS_PER_DAY_BOUND} daily rows once the day is over, health checks answering meanwhile`, async () => {
-    t.clock.advance(86_400_000);
-    const events: string[] = [];
-    let cutDone = false;
-    const cut = t.api.purge().then(() => {
-      cutDone = true;
-      events.push('cut');
-    });
-    while (!cutDone) {
-      const health = await t.call('GET', '/health');
-      expect(health.status).toBe(200);
-      if (!cutDone) events.push('health');
-    }
-    await cut;
-    // Each health check waited for at most one of the cut's short statements, not for the whole cut.
-    expect(events.indexOf('cut')).toBeGreaterThanOrEqual(3);
+  it(
+    `are cut to at most ${ROWS_PER_DAY_BOUND} daily rows once the day is over, health checks answering meanwhile`,
+    async () => {
+      t.clock.advance(86_400_000);
+      const events: string[] = [];
+      let cutDone = false;
+      const cut = t.api.purge().then(() => {
+        cutDone = true;
+        events.push('cut');
+      });
+      while (!cutDone) {
+        const health = await t.call('GET', '/health');
+        expect(health.status).toBe(200);
+        if (!cutDone) events.push('health');
+      }
+      await cut;
+      // Each health check waited for at most one of the cut's short statements, not for the whole cut.
+      expect(events.indexOf('cut')).toBeGreaterThanOrEqual(3);
 
-    expect(await rowsOfDay()).toBeLessThanOrEqual(ROWS_PER_DAY_BOUND);
-    // The keys past the bound are summed under '' ("other"): per dimension, kept + other = every view.
-    const [other] = await t.api.db
-      .select({ visits: analyticsDaily.visits })
-      .from(analyticsDaily)
-      .where(and(eq(analyticsDaily.day, DAY), eq(analyticsDaily.dimension, 'referrer'), eq(analyticsDaily.key, '')));
-    expect(other!.visits).toBe(BEACONS - ANALYTICS.keysPerDay);
-    // The period's sums followed the cut: the same totals, and "other" is never listed.
-    const res = await t.call('GET', '/v1/admin/analytics?days=30', { token: admin.token });
-    expect(res.body.totals.visits).toBe(BEACONS);
-    expect(res.body.top.referrers).toHaveLength(ANALYTICS.top);
-    expect(res.body.top.referrers.map((r: { key: string }) => r.key)).not.toContain('');
-    const [periodOther] = await t.api.db
-      .select({ visits: analyticsPeriodCounts.visits })
-      .from(analyticsPeriodCounts)
-      .where(
-        and(
-          eq(analyticsPeriodCounts.days, 30),
-          eq(analyticsPeriodCounts.dimension, 'referrer'),
-          eq(analyticsPeriodCounts.key, ''),
-        ),
-      );
-    expect(periodOther!.visits).toBe(BEACONS - ANALYTICS.keysPerDay);
-    const [periodKeys] = await t.api.db
-      .select({ n: count() })
-      .from(analyticsPeriodCounts)
-      .where(and(eq(analyticsPeriodCounts.days, 30), eq(analyticsPeriodCounts.dimension, 'referrer')));
-    expect(periodKeys!.n).toBe(ANALYTICS.keysPerDay + 1);
-  }, CUT_LIMIT_MS);
+      expect(await rowsOfDay()).toBeLessThanOrEqual(ROWS_PER_DAY_BOUND);
+      // The keys past the bound are summed under '' ("other"): per dimension, kept + other = every view.
+      const [other] = await t.api.db
+        .select({ visits: analyticsDaily.visits })
+        .from(analyticsDaily)
+        .where(and(eq(analyticsDaily.day, DAY), eq(analyticsDaily.dimension, 'referrer'), eq(analyticsDaily.key, '')));
+      expect(other!.visits).toBe(BEACONS - ANALYTICS.keysPerDay);
+      // The period's sums followed the cut: the same totals, and "other" is never listed.
+      const res = await t.call('GET', '/v1/admin/analytics?days=30', { token: admin.token });
+      expect(res.body.totals.visits).toBe(BEACONS);
+      expect(res.body.top.referrers).toHaveLength(ANALYTICS.top);
+      expect(res.body.top.referrers.map((r: { key: string }) => r.key)).not.toContain('');
+      const [periodOther] = await t.api.db
+        .select({ visits: analyticsPeriodCounts.visits })
+        .from(analyticsPeriodCounts)
+        .where(
+          and(
+            eq(analyticsPeriodCounts.days, 30),
+            eq(analyticsPeriodCounts.dimension, 'referrer'),
+            eq(analyticsPeriodCounts.key, ''),
+          ),
+        );
+      expect(periodOther!.visits).toBe(BEACONS - ANALYTICS.keysPerDay);
+      const [periodKeys] = await t.api.db
+        .select({ n: count() })
+        .from(analyticsPeriodCounts)
+        .where(and(eq(analyticsPeriodCounts.days, 30), eq(analyticsPeriodCounts.dimension, 'referrer')));
+      expect(periodKeys!.n).toBe(ANALYTICS.keysPerDay + 1);
+    },
+    CUT_LIMIT_MS,
+  );
 });
