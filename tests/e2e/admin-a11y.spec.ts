@@ -1,22 +1,10 @@
 // The admin workflow with the keyboard alone, and axe on its views and dialogs in their open states.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
+import { ADMIN, createAccount, signInAs } from './fixtures/accounts.ts';
+import { asAdmin, sendEnquiry } from './fixtures/admin.ts';
 import { expect, expectToast, test } from './fixtures/test.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
-
-async function asAdmin(page: Page, baseURL: string) {
-  await useToken(page, await signInAs(baseURL, ADMIN.email, ADMIN.password));
-}
-
-async function sendEnquiry(baseURL: string, name: string, email: string) {
-  const res = await fetch(`${baseURL}/api/form/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, phoneNumber: '+91 90000 00000', message: `Message from ${name}` }),
-  });
-  expect(res.status).toBe(201);
-}
 
 /** Presses Tab until the target has focus (fails if it never does): how a keyboard user gets there. */
 async function tabTo(page: Page, target: Locator, max = 80) {
@@ -31,7 +19,7 @@ test('keyboard only: find an enquiry, change its status, reply, then reach the T
   test.setTimeout(60_000);
   const tag = `kb${randomUUID().slice(0, 6)}`;
   const email = `${tag}@e2e.example.com`;
-  await sendEnquiry(baseURL!, `${tag} Keys`, email);
+  await sendEnquiry(baseURL!, { name: `${tag} Keys`, email });
   await asAdmin(page, baseURL!);
   await page.goto('/admin/contactdetails');
 
@@ -112,7 +100,7 @@ test.describe('axe', () => {
 
   test('the enquiries with the reply dialog open', async ({ page, baseURL }) => {
     const tag = `ax${randomUUID().slice(0, 6)}`;
-    await sendEnquiry(baseURL!, `${tag} Axe`, `${tag}@e2e.example.com`);
+    await sendEnquiry(baseURL!, { name: `${tag} Axe`, email: `${tag}@e2e.example.com` });
     await asAdmin(page, baseURL!);
     await page.goto('/admin/contactdetails');
     await page.getByLabel('Search enquiries').fill(tag);

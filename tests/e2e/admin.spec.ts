@@ -1,21 +1,8 @@
 // The admin area against the real API: listing, searching, paging and deleting users and enquiries.
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
-import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
+import { createAccount } from './fixtures/accounts.ts';
+import { asAdmin, sendEnquiry } from './fixtures/admin.ts';
 import { expect, expectToast, test, toast } from './fixtures/test.ts';
-
-async function asAdmin(page: Page, baseURL: string) {
-  await useToken(page, await signInAs(baseURL, ADMIN.email, ADMIN.password));
-}
-
-async function sendEnquiry(baseURL: string, name: string, email: string) {
-  const res = await fetch(`${baseURL}/api/form/contact`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email, phoneNumber: '+91 90000 00000', message: `Message from ${name}` }),
-  });
-  expect(res.status).toBe(201);
-}
 
 test('the shell: dashboard text and the nav to every admin page', async ({ page, baseURL }) => {
   test.setTimeout(60_000);
@@ -89,8 +76,8 @@ test('users: search, paging and delete with a confirmation', async ({ page, base
 
 test('enquiries: listed with their fields, searched and deleted', async ({ page, baseURL }) => {
   const tag = `enq${randomUUID().slice(0, 6)}`;
-  await sendEnquiry(baseURL!, `${tag} Alpha`, `${tag}-a@e2e.example.com`);
-  await sendEnquiry(baseURL!, `${tag} Beta`, `${tag}-b@e2e.example.com`);
+  await sendEnquiry(baseURL!, { name: `${tag} Alpha`, email: `${tag}-a@e2e.example.com` });
+  await sendEnquiry(baseURL!, { name: `${tag} Beta`, email: `${tag}-b@e2e.example.com` });
   await asAdmin(page, baseURL!);
   await page.goto('/admin/contactdetails');
   await page.getByLabel('Search enquiries').fill(tag);
@@ -111,7 +98,7 @@ test('enquiries: listed with their fields, searched and deleted', async ({ page,
 
 test('an enquiry that cannot be deleted: "Not Deleted "', async ({ page, baseURL }) => {
   const tag = `nd${randomUUID().slice(0, 6)}`;
-  await sendEnquiry(baseURL!, `${tag} Gamma`, `${tag}@e2e.example.com`);
+  await sendEnquiry(baseURL!, { name: `${tag} Gamma`, email: `${tag}@e2e.example.com` });
   await asAdmin(page, baseURL!);
   await page.goto('/admin/contactdetails');
   await page.getByLabel('Search enquiries').fill(tag);
