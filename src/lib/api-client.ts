@@ -62,6 +62,26 @@ export interface DownloadOptions {
   onProgress?: (bytes: number) => void;
 }
 
+/**
+ * The body read chunk by chunk, `onProgress` told the count as each chunk arrives. (ky's own
+ * onDownloadProgress reports a chunk only once the next has come: an answer paused after its first
+ * bytes would read as nothing received.)
+ */
+async function countedBlob(res: Response, onProgress: (bytes: number) => void): Promise<Blob> {
+  if (!res.body) return res.blob();
+  const parts: Uint8Array<ArrayBuffer>[] = [];
+  let bytes = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parts.push(value);
+    bytes += value.byteLength;
+    onProgress(bytes);
+  }
+  return new Blob(parts, { type: res.headers.get('content-type') ?? '' });
+}
+
 /** A file the API sends as an attachment: its bytes and the name Content-Disposition gives it. */
 async function download(
   path: string,
@@ -69,16 +89,10 @@ async function download(
   opts: DownloadOptions = {},
 ): Promise<{ blob: Blob; fileName: string | undefined }> {
   try {
-    const { onProgress } = opts;
-    const res = await client.get(path, {
-      searchParams: query,
-      ...(opts.signal ? { signal: opts.signal } : {}),
-      ...(onProgress
-        ? { onDownloadProgress: (p: { transferredBytes: number }) => onProgress(p.transferredBytes) }
-        : {}),
-    });
+    const res = await client.get(path, { searchParams: query, ...(opts.signal ? { signal: opts.signal } : {}) });
     const disposition = res.headers.get('content-disposition') ?? '';
-    return { blob: await res.blob(), fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
+    const blob = opts.onProgress ? await countedBlob(res, opts.onProgress) : await res.blob();
+    return { blob, fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
   } catch (err) {
     throw fromKy(err);
   }
