@@ -1,7 +1,7 @@
 // How the browser's modules are split into files. By default the bundler gives every module shared by two
 // entries a file of its own: the landing page loaded 24 files, a third of them under 1 KB, and a small file
 // compresses worse alone (each starts gzip's dictionary afresh). Two groups gather small shared modules
-// that load together (the landing page went from 100.7 KB in 24 files to 99.8 KB in 15; docs/performance.md):
+// that load together (the landing page went from 100.7 KB in 24 files to 99.9 KB in 15; docs/performance.md):
 // - `site`: what the pages' own scripts share (constants, the colour scheme, the cookie choice, the idle
 //   helper) and the bundler's lazy-import helper: every page's header and footer load most of it;
 // - `react-shared`: React itself and what every island wraps itself in or styles itself with, and the form
