@@ -5,7 +5,7 @@ import { auditSince, lastAuditSeq, makeAdmin, sendEnquiry } from '../helpers/adm
 import { site } from '../../src/lib/site.ts';
 import { startTestApi, type Account, type TestApi } from '../helpers/api.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { parseCsv } from '../helpers/csv.ts';
+import { parseCsv, ENQUIRY_EXPORT_HEADER } from '../helpers/csv.ts';
 import { enquiriesForExport } from '../../src/server/enquiries/enquiries.ts';
 
 const COMPANY_INBOX = 'sales@agency.example';
@@ -225,18 +225,7 @@ describe('GET /api/v1/admin/contact/export', () => {
     });
     expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, ...rows] = parseCsv(res.body as string);
-    expect(header).toEqual([
-      'id',
-      'received',
-      'name',
-      'email',
-      'phone',
-      'status',
-      'message',
-      'note',
-      'replies',
-      'last reply',
-    ]);
+    expect(header).toEqual(ENQUIRY_EXPORT_HEADER);
     expect(rows).toHaveLength(7);
     const byName = new Map(rows.map((r) => [r[2], r]));
     expect(byName.get('Csv Person 0')![6]).toBe(`'=HYPERLINK("http://evil.example","x")`);

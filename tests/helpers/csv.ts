@@ -1,4 +1,5 @@
-// A strict RFC 4180 reader for checking the CSV exports: quoted cells, doubled quotes, CRLF rows.
+// A strict RFC 4180 reader for checking the CSV exports (quoted cells, doubled quotes, CRLF rows), and the
+// header row the enquiries export must have.
 export function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let i = 0;
@@ -36,3 +37,20 @@ export function parseCsv(text: string): string[][] {
   }
   return rows;
 }
+
+/**
+ * The enquiries export's header row as the admin's spreadsheet shows it, written out here rather than
+ * imported from the server, so that a change to the server's columns fails the tests that read it.
+ */
+export const ENQUIRY_EXPORT_HEADER = [
+  'id',
+  'received',
+  'name',
+  'email',
+  'phone',
+  'status',
+  'message',
+  'note',
+  'replies',
+  'last reply',
+];
