@@ -49,6 +49,8 @@ for (const colorScheme of ['light', 'dark'] as const) {
         await page.goto(path);
         await hydrated(page);
         if (path.startsWith('/admin') || path === '/userdashboard') {
+          // An admin view's code arrives after the shell: judged once its page has its heading.
+          await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
           await page.getByRole('button', { name: /Account menu/ }).click();
           await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
         }
