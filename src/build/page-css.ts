@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
+import { Needles } from './needles.ts';
 
 /** Sheets smaller than this (Astro's island rule, scoped component styles) are left as they are. */
 const MIN_SHEET = 1024;
@@ -29,11 +30,9 @@ export function selectorClasses(selector: string): string[] {
   );
 }
 
-/** Keeps the rules of `css` that `used` (the page's HTML and scripts, as text) can match. */
-export function pruneCss(css: string, used: string): string {
+/** Keeps the rules of `css` whose classes `isUsed` says the page can use. */
+export function pruneCss(css: string, isUsed: (cls: string) => boolean): string {
   const root = postcss.parse(css);
-  const verdicts = new Map<string, boolean>();
-  const isUsed = (c: string) => verdicts.get(c) ?? verdicts.set(c, used.includes(c)).get(c)!;
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
     const kept = rule.selectors.filter((s) => selectorClasses(s).every(isUsed));
@@ -48,63 +47,73 @@ export function pruneCss(css: string, used: string): string {
 }
 
 /**
- * What one run over `dist` remembers: each script's text with what it imports (a site's pages share their
- * scripts), each sheet's class names, and each pruned sheet by the classes it kept. Pages with the same
- * sheet and the same classes in use (most of a blog's posts, listing and tag pages) share one prune: with
- * 1,000 posts, parsing the sheet once per page was most of the post-build step.
+ * What one run over `dist` remembers: each script's text and the scripts it imports (a site's pages share
+ * their scripts), each sheet's class names and which of them each script holds, and each pruned sheet by
+ * the classes it kept. Pages with the same sheet and the same classes in use (most of a blog's posts,
+ * listing and tag pages) share one prune: with 1,000 posts, parsing the sheet once per page was most of
+ * the post-build step, and then looking for each class in each page's text (now one pass: needles.ts).
  */
 export interface PruneCache {
   scripts: Map<string, Promise<string>>;
-  sheetClasses: Map<string, string[]>;
+  sheets: Map<string, { classes: string[]; needles: Needles; inScript: Map<string, Uint8Array> }>;
   pruned: Map<string, string>;
 }
 
-export const pruneCache = (): PruneCache => ({ scripts: new Map(), sheetClasses: new Map(), pruned: new Map() });
+export const pruneCache = (): PruneCache => ({ scripts: new Map(), sheets: new Map(), pruned: new Map() });
 
 /** Every class name a rule of `css` requires, once each (keyframes' steps are no rules of a page). */
-function sheetClasses(css: string, cache: PruneCache): string[] {
-  let classes = cache.sheetClasses.get(css);
-  if (!classes) {
+function sheetOf(css: string, cache: PruneCache) {
+  let sheet = cache.sheets.get(css);
+  if (!sheet) {
     const found = new Set<string>();
     postcss.parse(css).walkRules((rule) => {
       for (const selector of rule.selectors) for (const c of selectorClasses(selector)) found.add(c);
     });
-    classes = [...found];
-    cache.sheetClasses.set(css, classes);
+    const classes = [...found];
+    sheet = { classes, needles: new Needles(classes), inScript: new Map() };
+    cache.sheets.set(css, sheet);
   }
-  return classes;
+  return sheet;
 }
 
-/** `pruneCss(css, used)`, computed once per sheet and set of classes `used` holds. */
-function prunedSheet(css: string, used: string, cache: PruneCache): string {
-  const key = `${css}\0${sheetClasses(css, cache)
-    .filter((c) => used.includes(c))
-    .join(' ')}`;
+/** The sheet `css` pruned to the classes found in the page's `markup` or in one of its `scripts`. */
+async function prunedSheet(css: string, markup: string, scripts: Set<string>, cache: PruneCache): Promise<string> {
+  const sheet = sheetOf(css, cache);
+  const found = new Uint8Array(sheet.classes.length);
+  sheet.needles.scan(markup, found);
+  for (const url of scripts) {
+    let inScript = sheet.inScript.get(url);
+    if (!inScript) {
+      inScript = new Uint8Array(sheet.classes.length);
+      sheet.needles.scan(await cache.scripts.get(url)!, inScript);
+      sheet.inScript.set(url, inScript);
+    }
+    for (let i = 0; i < found.length; i++) found[i] ||= inScript[i]!;
+  }
+  const used = new Set(sheet.classes.filter((_, i) => found[i]));
+  const key = `${css}\0${[...used].join(' ')}`;
   let pruned = cache.pruned.get(key);
   if (pruned === undefined) {
-    pruned = pruneCss(css, used);
+    pruned = pruneCss(css, (c) => used.has(c));
     cache.pruned.set(key, pruned);
   }
   return pruned;
 }
 
-/** Reads a built script and, recursively, every script it names (imports, lazy imports, preload lists). */
-async function scriptText(dist: string, url: string, seen: Set<string>, cache: PruneCache): Promise<string> {
-  if (seen.has(url)) return '';
+/** Adds to `seen` a built script and, recursively, every script it names (imports, lazy imports, preload lists). */
+async function collectScripts(dist: string, url: string, seen: Set<string>, cache: PruneCache): Promise<void> {
+  if (seen.has(url)) return;
   seen.add(url);
   let read = cache.scripts.get(url);
   if (!read) {
     read = readFile(path.join(dist, url), 'utf8').catch(() => '');
     cache.scripts.set(url, read);
   }
-  const text = await read;
-  let all = text;
-  for (const m of text.matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)) {
+  for (const m of (await read).matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)) {
     const ref = m[1]!;
     const next = ref.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref) : `/${ref.replace(/^\//, '')}`;
-    all += await scriptText(dist, next, seen, cache);
+    await collectScripts(dist, next, seen, cache);
   }
-  return all;
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -134,14 +143,14 @@ export function inlineSheets(html: string): string[] {
 /** Prunes the inline stylesheet of one page's HTML; returns the new HTML. */
 export async function prunePage(dist: string, html: string, cache = pruneCache()): Promise<string> {
   const markup = html.replace(SHEET, '');
-  const seen = new Set<string>();
-  let used = decodeEntities(markup);
+  const scripts = new Set<string>();
   for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
-    used += await scriptText(dist, (m[1] ?? m[2])!, seen, cache);
+    await collectScripts(dist, (m[1] ?? m[2])!, scripts, cache);
+  const text = decodeEntities(markup);
   let out = html;
   for (const css of inlineSheets(html)) {
     if (css.length < MIN_SHEET) continue;
-    const pruned = prunedSheet(css, used, cache);
+    const pruned = await prunedSheet(css, text, scripts, cache);
     out = out.replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`).replace(cspHash(css), cspHash(pruned));
   }
   return out;
