@@ -10,6 +10,7 @@
 // then argon2id's hashes a second with the API's own parameters, on one thread;
 // 4. outbox (scripts/load/outbox-bench.ts): mails per second from the mail outbox to a local SMTP catcher,
 //    beside the old code path's figure (`npm run bench -- outbox` runs this part alone, with no build).
+// `npm run bench -- mixed` runs part 2 alone.
 // What the parts send is in scripts/load/workload.ts.
 // Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SECONDS and BENCH_MIX_ROUNDS adjust the load.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,10 +42,11 @@ if (process.argv[2] === 'outbox') {
   process.exit(0);
 }
 
+const mixedOnly = process.argv[2] === 'mixed';
 const rows: Row[] = [];
 const mixes: Mix[] = [];
 const beaconLoads: BeaconLoad[] = [];
-rows.push(await saturateBaseline());
+if (!mixedOnly) rows.push(await saturateBaseline());
 
 const postgres = await startPostgres();
 try {
@@ -73,6 +75,7 @@ try {
       } finally {
         await second.stop();
       }
+      if (mixedOnly) continue;
       await saturate(session, db, rows);
       beaconLoads.push(await besideBeacons(session, db));
     } finally {
@@ -81,6 +84,10 @@ try {
   }
 } finally {
   await postgres.stop();
+}
+if (mixedOnly) {
+  printMixed(mixes);
+  process.exit(0);
 }
 const argon2 = await argon2PerSecond();
 

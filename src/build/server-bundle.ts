@@ -1,6 +1,6 @@
 // The server built to plain JavaScript (esbuild), so that `npm run serve` runs it with Node alone and a
 // production install needs no TypeScript runner or other devDependency. Our own modules are bundled;
-// packages stay imports of node_modules. The PGlite worker is an entry of its own (it runs in a thread),
+// packages stay imports of node_modules. The API's and PGlite's workers are entries of their own (each runs in a thread),
 // and the migrations are copied beside the bundle, where the database code looks first.
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +11,11 @@ export async function bundleServer(root: string, out: string): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: { main: 'src/server/main.ts', 'pglite-worker': 'src/server/db/pglite-worker.ts' },
+    entryPoints: {
+      main: 'src/server/main.ts',
+      'api-worker': 'src/server/core/api-worker.ts',
+      'pglite-worker': 'src/server/db/pglite-worker.ts',
+    },
     outdir: out,
     bundle: true,
     packages: 'external',

@@ -13,14 +13,18 @@ export function requestIdOf(header: string | null): string {
   return header && PLAIN_ID.test(header) ? header : randomUUID();
 }
 
-export function logWhenDone(req: Request, outgoing: ServerResponse | Http2ServerResponse, requestId: string): void {
+export function logWhenDone(
+  method: string,
+  path: string,
+  outgoing: ServerResponse | Http2ServerResponse,
+  requestId: string,
+): void {
   const started = performance.now();
-  const { pathname } = new URL(req.url);
   outgoing.once('close', () => {
     log.info(
       {
-        method: req.method,
-        path: pathname,
+        method,
+        path,
         status: outgoing.statusCode,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         requestId,

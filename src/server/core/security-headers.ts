@@ -16,10 +16,13 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /** For answers that are not pages (API JSON, assets): nothing may run or frame them. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/** HTTPS as the browser saw it: our own TLS, or a trusted proxy's X-Forwarded-Proto. */
-export function isHttps(req: Request, trustProxy: boolean): boolean {
-  if (new URL(req.url).protocol === 'https:') return true;
-  return trustProxy && req.headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+/**
+ * HTTPS as the browser saw it: our own TLS (`protocol`, as a URL writes it), or a trusted proxy's
+ * X-Forwarded-Proto.
+ */
+export function isHttps(protocol: string, forwardedProto: string | null | undefined, trustProxy: boolean): boolean {
+  if (protocol === 'https:') return true;
+  return trustProxy && forwardedProto?.split(',')[0]?.trim() === 'https';
 }
 
 export function applySecurityHeaders(headers: Headers, opts: { https: boolean; csp?: string }) {
