@@ -10,7 +10,7 @@ import { configureLog, log } from './core/log.ts';
 import { logWhenDone, requestIdOf } from './core/request-log.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 import { loadStaticSite } from './site/static-site.ts';
-import { applySecurityHeaders, isHttps } from './core/security-headers.ts';
+import { applySecurityHeaders, headersOf, isHttps } from './core/security-headers.ts';
 
 async function main() {
   // The same .env files that `astro build` reads; real environment variables win.
@@ -37,9 +37,9 @@ async function main() {
     const { pathname } = new URL(incoming.url ?? '/', 'http://localhost');
     logWhenDone(incoming.method ?? 'GET', pathname, outgoing, requestId);
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      api.handle(incoming, outgoing, (headers) => {
-        applySecurityHeaders(headers, { https: https(incoming) });
-        headers.set('X-Request-Id', requestId);
+      api.handle(incoming, outgoing, (answer) => {
+        applySecurityHeaders(headersOf(answer), { https: https(incoming) });
+        answer.setHeader('X-Request-Id', requestId);
       });
     } else {
       requestIds.set(incoming, requestId);

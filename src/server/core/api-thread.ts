@@ -53,7 +53,7 @@ export class ApiStartError extends Error {}
 interface Exchange {
   incoming: IncomingMessage;
   outgoing: ServerResponse;
-  decorate: (headers: Headers) => void;
+  decorate: (outgoing: ServerResponse) => void;
 }
 
 /** How much of a body the API answered without reading (a 413, a 401) is read and dropped, and for how long. */
@@ -147,7 +147,7 @@ export class ApiThread {
   }
 
   /** Answers an API request; `decorate` adds the server's own headers to the answer's. */
-  handle(incoming: IncomingMessage, outgoing: ServerResponse, decorate: (headers: Headers) => void): void {
+  handle(incoming: IncomingMessage, outgoing: ServerResponse, decorate: (outgoing: ServerResponse) => void): void {
     const id = ++this.seq;
     this.open.set(id, { incoming, outgoing, decorate });
     const length = incoming.headers['content-length'];
@@ -188,12 +188,13 @@ export class ApiThread {
     const { outgoing } = ex;
     if (m.t === 'pull') return void this.sendBodyChunk(m.id, ex);
     if (m.t === 'head') {
-      const headers = new Headers();
-      for (const [name, value] of m.headers) headers.append(name, value);
-      ex.decorate(headers);
-      for (const [name, value] of headers) if (name !== 'set-cookie') outgoing.setHeader(name, value);
-      const cookies = headers.getSetCookie();
+      const cookies: string[] = [];
+      for (const [name, value] of m.headers) {
+        if (name === 'set-cookie') cookies.push(value);
+        else outgoing.setHeader(name, value);
+      }
       if (cookies.length) outgoing.setHeader('set-cookie', cookies);
+      ex.decorate(outgoing);
       outgoing.writeHead(m.status);
       // Answered before its body was read (a 413, a 401): the rest is read and dropped from now on.
       if (!ex.incoming.readableEnded) discardBody(ex.incoming);

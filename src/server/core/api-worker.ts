@@ -12,7 +12,9 @@ const port = parentPort!;
 const post = (m: FromThread) => port.postMessage(m);
 
 interface Exchange {
-  abort: AbortController;
+  /** The client went away; `cancel` stops the answer's body (an export, its query). */
+  aborted: boolean;
+  cancel?: () => void;
   /** The body stream's pending pull, answered by the server's next chunk. */
   onBody?: (m: Extract<ToThread, { t: 'body' }>) => void;
   credit: number;
@@ -22,7 +24,7 @@ interface Exchange {
 const exchanges = new Map<number, Exchange>();
 
 async function answer(api: Api, m: Extract<ToThread, { t: 'request' }>) {
-  const ex: Exchange = { abort: new AbortController(), credit: RESPONSE_WINDOW };
+  const ex: Exchange = { aborted: false, credit: RESPONSE_WINDOW };
   exchanges.set(m.id, ex);
   const headers = new Headers();
   for (let i = 0; i < m.headers.length; i += 2) headers.append(m.headers[i]!, m.headers[i + 1]!);
@@ -49,8 +51,9 @@ async function answer(api: Api, m: Extract<ToThread, { t: 'request' }>) {
   } catch {
     url = new URL(m.url, 'http://localhost');
   }
-  // `duplex` (a streamed body) is Node's fetch option, not yet in TypeScript's RequestInit.
-  const init = { method: m.method, headers, body, signal: ex.abort.signal, duplex: 'half' } as RequestInit;
+  // `duplex` (a streamed body) is Node's fetch option, not yet in TypeScript's RequestInit. No AbortSignal:
+  // no route reads one, and one per request outlived young-generation collections (decision 030).
+  const init = { method: m.method, headers, body, duplex: 'half' } as RequestInit;
   const request = new Request(url, init);
   // What the API reads of Node's request: the client's address (rate limits) and that it came over HTTP.
   const env = { incoming: { socket: { remoteAddress: m.remoteAddress }, headers: {} } };
@@ -63,7 +66,7 @@ async function answer(api: Api, m: Extract<ToThread, { t: 'request' }>) {
     return void exchanges.delete(m.id);
   }
   const reader = res.body.getReader();
-  ex.abort.signal.addEventListener('abort', () => void reader.cancel().catch(() => {}), { once: true });
+  ex.cancel = () => void reader.cancel().catch(() => {});
   const bytes = (value: Uint8Array | string) => (typeof value === 'string' ? new TextEncoder().encode(value) : value);
   try {
     // A body of one chunk (every JSON answer) goes out whole with its head and length, in one message; a
@@ -82,13 +85,13 @@ async function answer(api: Api, m: Extract<ToThread, { t: 'request' }>) {
     const read = [first, second];
     for (let next = read.shift()!; !next.done; next = read.shift() ?? (await reader.read())) {
       if (ex.credit === 0) await new Promise<void>((resolve) => (ex.wake = resolve));
-      if (ex.abort.signal.aborted) return;
+      if (ex.aborted) return;
       ex.credit--;
       post({ t: 'chunk', id: m.id, chunk: bytes(next.value) });
     }
     post({ t: 'end', id: m.id });
   } catch {
-    if (!ex.abort.signal.aborted) post({ t: 'end', id: m.id, failed: true });
+    if (!ex.aborted) post({ t: 'end', id: m.id, failed: true });
   } finally {
     exchanges.delete(m.id);
   }
@@ -115,7 +118,8 @@ function receive(api: Api, m: ToThread) {
     ex.wake = undefined;
   } else if (m.t === 'abort') {
     exchanges.delete(m.id);
-    ex.abort.abort();
+    ex.aborted = true;
+    ex.cancel?.();
     ex.onBody?.({ t: 'body', id: m.id, failed: true });
     ex.wake?.();
   }

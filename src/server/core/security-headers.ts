@@ -1,5 +1,6 @@
 // Security headers that every answer carries, pages, assets and API alike (docs/decisions/004-content-security-policy-and-headers.md).
 // netlify.toml states the same for Netlify; the page CSP itself comes from Astro's hashed <meta>.
+import type { ServerResponse } from 'node:http';
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -25,7 +26,16 @@ export function isHttps(protocol: string, forwardedProto: string | null | undefi
   return trustProxy && forwardedProto?.split(',')[0]?.trim() === 'https';
 }
 
-export function applySecurityHeaders(headers: Headers, opts: { https: boolean; csp?: string }) {
+/** What applySecurityHeaders needs of a set of headers: a `Headers` object, or Node's answer (headersOf). */
+export type HeaderSet = Pick<Headers, 'has' | 'set'>;
+
+/** Node's answer seen as a HeaderSet. */
+export const headersOf = (outgoing: ServerResponse): HeaderSet => ({
+  has: (name) => outgoing.hasHeader(name),
+  set: (name, value) => void outgoing.setHeader(name, value),
+});
+
+export function applySecurityHeaders(headers: HeaderSet, opts: { https: boolean; csp?: string }) {
   for (const [k, v] of Object.entries(COMMON_HEADERS)) if (!headers.has(k)) headers.set(k, v);
   if (opts.https) headers.set('strict-transport-security', HSTS);
   if (!headers.has('content-security-policy')) headers.set('content-security-policy', opts.csp ?? NON_PAGE_CSP);
