@@ -228,7 +228,9 @@ function print(kind: string, sizes: number[], results: Map<number, Row[]>) {
     const cells = sizes.map((s) => {
       const r = results.get(s)![i]!;
       const fig = r.unit === '/s' ? `${r.p50.toFixed(0)}/s` : `${r.p50.toFixed(1)} / ${r.p95.toFixed(1)} ${r.unit}`;
-      return s === sizes[0] ? fig : `${fig} (${(r.p50 / row.p50).toFixed(1)}×)`;
+      // A first figure that rounds to zero (RSS growth at 1k rows) has no meaningful multiple.
+      const ratio = row.p50 >= 0.05 ? `${(r.p50 / row.p50).toFixed(1)}×` : '–';
+      return s === sizes[0] ? fig : `${fig} (${ratio})`;
     });
     console.log(`| ${row.op} | ${cells.join(' | ')} |`);
   }

@@ -47,14 +47,14 @@ export function pruneCss(css: string, isUsed: (cls: string) => boolean): string 
 }
 
 /**
- * What one run over `dist` remembers: each script's text and the scripts it imports (a site's pages share
+ * What one run over `dist` remembers: each script's text and the scripts it names (a site's pages share
  * their scripts), each sheet's class names and which of them each script holds, and each pruned sheet by
  * the classes it kept. Pages with the same sheet and the same classes in use (most of a blog's posts,
  * listing and tag pages) share one prune: with 1,000 posts, parsing the sheet once per page was most of
  * the post-build step, and then looking for each class in each page's text (now one pass: needles.ts).
  */
 export interface PruneCache {
-  scripts: Map<string, Promise<string>>;
+  scripts: Map<string, Promise<{ text: string; names: string[] }>>;
   sheets: Map<string, { classes: string[]; needles: Needles; inScript: Map<string, Uint8Array> }>;
   pruned: Map<string, string>;
 }
@@ -85,7 +85,7 @@ async function prunedSheet(css: string, markup: string, scripts: Set<string>, ca
     let inScript = sheet.inScript.get(url);
     if (!inScript) {
       inScript = new Uint8Array(sheet.classes.length);
-      sheet.needles.scan(await cache.scripts.get(url)!, inScript);
+      sheet.needles.scan((await cache.scripts.get(url)!).text, inScript);
       sheet.inScript.set(url, inScript);
     }
     for (let i = 0; i < found.length; i++) found[i] ||= inScript[i]!;
@@ -104,16 +104,21 @@ async function prunedSheet(css: string, markup: string, scripts: Set<string>, ca
 async function collectScripts(dist: string, url: string, seen: Set<string>, cache: PruneCache): Promise<void> {
   if (seen.has(url)) return;
   seen.add(url);
-  let read = cache.scripts.get(url);
-  if (!read) {
-    read = readFile(path.join(dist, url), 'utf8').catch(() => '');
-    cache.scripts.set(url, read);
+  let script = cache.scripts.get(url);
+  if (!script) {
+    script = readFile(path.join(dist, url), 'utf8')
+      .catch(() => '')
+      .then((text) => ({ text, names: namedScripts(url, text) }));
+    cache.scripts.set(url, script);
   }
-  for (const m of (await read).matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)) {
-    const ref = m[1]!;
-    const next = ref.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref) : `/${ref.replace(/^\//, '')}`;
-    await collectScripts(dist, next, seen, cache);
-  }
+  for (const next of (await script).names) await collectScripts(dist, next, seen, cache);
+}
+
+/** The scripts a script's text names, as paths from the site's root. */
+function namedScripts(url: string, text: string): string[] {
+  return [...text.matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)].map(([, ref]) =>
+    ref!.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref!) : `/${ref!.replace(/^\//, '')}`,
+  );
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -144,7 +149,7 @@ export function inlineSheets(html: string): string[] {
 export async function prunePage(dist: string, html: string, cache = pruneCache()): Promise<string> {
   const markup = html.replace(SHEET, '');
   const scripts = new Set<string>();
-  for (const m of markup.matchAll(/(?:src|[\w-]+-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
+  for (const m of markup.matchAll(/(?:src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
     await collectScripts(dist, (m[1] ?? m[2])!, scripts, cache);
   const text = decodeEntities(markup);
   let out = html;
@@ -156,8 +161,14 @@ export async function prunePage(dist: string, html: string, cache = pruneCache()
   return out;
 }
 
-/** Prunes every page's inline CSS in `dist` (the CMS at /cms/ excepted: it is an app of its own). */
-export async function prunePagesCss(dist: string): Promise<{ pages: number; before: number; after: number }> {
+/**
+ * Prunes every page's inline CSS in `dist` (the CMS at /cms/ excepted: it is an app of its own), after
+ * `prepare` (another rewrite of every page, done in the same pass over the files).
+ */
+export async function prunePagesCss(
+  dist: string,
+  prepare: (html: string) => string = (html) => html,
+): Promise<{ pages: number; before: number; after: number }> {
   const totals = { pages: 0, before: 0, after: 0 };
   const cache = pruneCache();
   for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
@@ -165,7 +176,7 @@ export async function prunePagesCss(dist: string): Promise<{ pages: number; befo
     if (path.relative(dist, entry.parentPath).split(path.sep)[0] === 'cms') continue;
     const file = path.join(entry.parentPath, entry.name);
     const html = await readFile(file, 'utf8');
-    const pruned = await prunePage(dist, html, cache);
+    const pruned = await prunePage(dist, prepare(html), cache);
     totals.pages++;
     totals.before += html.length;
     totals.after += pruned.length;

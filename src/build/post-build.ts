@@ -1,7 +1,7 @@
 // The project's build steps around Astro's own, as one integration, so that `astro build` alone (any
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
-//   - once Astro has written dist/: each page's CSS cut to what it uses, Netlify's _headers (the pages'
+//   - once Astro has written dist/: Astro's island style moved into <head> and each page's CSS cut to what it uses, Netlify's _headers (the pages'
 //     CSP), the list of pages whose views the analytics count, .br/.gz twins of every text file for the
 //     Node server, and the server itself built to JavaScript in dist-server/ beside dist/, with Vite's
 //     manifest of the browser chunks (client-manifest.ts), which is not published.
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
-import { moveIslandStyleToHead } from './island-style.ts';
+import { withIslandStyleInHead } from './island-style.ts';
 import { writeNetlifyHeaders } from './netlify-headers.ts';
 import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
@@ -37,8 +37,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         const dist = fileURLToPath(dir);
         // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
-        await moveIslandStyleToHead(dist);
-        const css = await prunePagesCss(dist);
+        const css = await prunePagesCss(dist, withIslandStyleInHead);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
         await writeNetlifyHeaders(dist);
         logger.info(`${await writeSitePages(dist)} pages listed in site-pages.json for the analytics`);
