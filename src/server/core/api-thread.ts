@@ -10,6 +10,7 @@
 // client that goes away aborts the request in the thread (an export stops its query).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Worker } from 'node:worker_threads';
+import { log } from './log.ts';
 
 /** Body chunks the thread may post before the socket has taken the first of them. */
 export const RESPONSE_WINDOW = 4;
@@ -113,6 +114,8 @@ export class ApiThread {
     onExit: (code: number) => void,
   ) {
     worker.on('message', (m: FromThread) => this.receive(m));
+    // An error the thread did not catch ends it: told here, and the exit below ends the process.
+    worker.on('error', (err: Error) => log.error(`The API thread failed: ${err.stack ?? err.message}`));
     worker.on('exit', (code) => {
       for (const ex of this.open.values()) ex.outgoing.destroy();
       this.open.clear();
