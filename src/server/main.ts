@@ -25,7 +25,7 @@ async function main() {
 
   const requestIds = new WeakMap<IncomingMessage, string>();
   const https = (incoming: IncomingMessage) =>
-    isHttps('http:', incoming.headers['x-forwarded-proto']?.toString(), config.trustProxy);
+    isHttps(incoming.headers['x-forwarded-proto']?.toString(), config.trustProxy);
   const pages = getRequestListener((req, env) => {
     const res = site.handle(req);
     applySecurityHeaders(res.headers, { https: https(env.incoming as IncomingMessage) });

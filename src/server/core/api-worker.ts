@@ -59,10 +59,14 @@ async function answer(api: Api, m: Extract<ToThread, { t: 'request' }>) {
   const env = { incoming: { socket: { remoteAddress: m.remoteAddress }, headers: {} } };
   const res = await api.app.fetch(request, env);
   if (!exchanges.has(m.id)) return void res.body?.cancel().catch(() => {});
-  const head = (extra: [string, string][] = [], hasBody = true) =>
-    post({ t: 'head', id: m.id, status: res.status, headers: [...res.headers, ...extra], hasBody });
+  const head = (hasBody: boolean, whole?: Uint8Array) => {
+    const headers = [...res.headers];
+    // A whole answer states its length (unless the app did), so the server need not chunk it.
+    if (whole && !res.headers.has('content-length')) headers.push(['content-length', `${whole.byteLength}`]);
+    post({ t: 'head', id: m.id, status: res.status, headers, hasBody, whole });
+  };
   if (!res.body) {
-    head([], false);
+    head(false);
     return void exchanges.delete(m.id);
   }
   const reader = res.body.getReader();
@@ -73,15 +77,8 @@ async function answer(api: Api, m: Extract<ToThread, { t: 'request' }>) {
     // stream, as it comes.
     const first = await reader.read();
     const second = first.done ? first : await reader.read();
-    if (second.done) {
-      const whole = first.done ? new Uint8Array() : bytes(first.value);
-      const length: [string, string][] = res.headers.has('content-length')
-        ? []
-        : [['content-length', `${whole.byteLength}`]];
-      post({ t: 'head', id: m.id, status: res.status, headers: [...res.headers, ...length], hasBody: true, whole });
-      return;
-    }
-    head();
+    if (second.done) return head(true, first.done ? new Uint8Array() : bytes(first.value));
+    head(true);
     const read = [first, second];
     for (let next = read.shift()!; !next.done; next = read.shift() ?? (await reader.read())) {
       if (ex.credit === 0) await new Promise<void>((resolve) => (ex.wake = resolve));

@@ -18,11 +18,10 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * HTTPS as the browser saw it: our own TLS (`protocol`, as a URL writes it), or a trusted proxy's
- * X-Forwarded-Proto.
+ * HTTPS as the browser saw it. The server itself speaks plain HTTP (TLS ends at the proxy or platform in
+ * front of it), so only a trusted proxy's X-Forwarded-Proto can say so; its first value is the client's.
  */
-export function isHttps(protocol: string, forwardedProto: string | null | undefined, trustProxy: boolean): boolean {
-  if (protocol === 'https:') return true;
+export function isHttps(forwardedProto: string | null | undefined, trustProxy: boolean): boolean {
   return trustProxy && forwardedProto?.split(',')[0]?.trim() === 'https';
 }
 
