@@ -14,7 +14,11 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
+import { eachAtOnce } from './each-at-once.ts';
 import { Needles } from './needles.ts';
+
+/** Pages read, pruned and written at once: one page's disk time overlaps another's pruning. */
+const PAGES_IN_FLIGHT = 4;
 
 /** Sheets smaller than this (Astro's island rule, scoped component styles) are left as they are. */
 const MIN_SHEET = 1024;
@@ -171,16 +175,17 @@ export async function prunePagesCss(
 ): Promise<{ pages: number; before: number; after: number }> {
   const totals = { pages: 0, before: 0, after: 0 };
   const cache = pruneCache();
-  for (const entry of await readdir(dist, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !entry.name.endsWith('.html')) continue;
-    if (path.relative(dist, entry.parentPath).split(path.sep)[0] === 'cms') continue;
-    const file = path.join(entry.parentPath, entry.name);
+  const pages = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
+    .map((entry) => path.join(entry.parentPath, entry.name));
+  await eachAtOnce(pages, PAGES_IN_FLIGHT, async (file) => {
     const html = await readFile(file, 'utf8');
     const pruned = await prunePage(dist, prepare(html), cache);
     totals.pages++;
     totals.before += html.length;
     totals.after += pruned.length;
     if (pruned !== html) await writeFile(file, pruned);
-  }
+  });
   return totals;
 }

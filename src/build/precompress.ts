@@ -2,17 +2,21 @@
 // them) sends compressed bytes without compressing per request. Brotli at quality 11 costs about a
 // tenth of a second per page: the twins are kept between builds (./build-cache.ts), and files are
 // compressed on every core at once (zlib's thread pool).
-import { availableParallelism } from 'node:os';
+import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { isCompressible } from '../server/site/mime.ts';
 import { BuildCache } from './build-cache.ts';
+import { eachAtOnce } from './each-at-once.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+// Files in flight: the compressions fill zlib's thread pool (four threads), and a warm build, whose twins
+// come from the cache, waits on the disk alone.
+const IN_FLIGHT = 8;
 
 /** `cacheRoot`: the project whose node_modules/.astro keeps the twins (where `astro build` runs). */
 export async function precompress(dist: string, cacheRoot = process.cwd()): Promise<number> {
@@ -22,18 +26,15 @@ export async function precompress(dist: string, cacheRoot = process.cwd()): Prom
     if (entry.isFile() && isCompressible(entry.name)) files.push(path.join(entry.parentPath, entry.name));
   }
   let count = 0;
-  const twin = async (file: string) => {
+  await eachAtOnce(files, IN_FLIGHT, async (file) => {
     const body = await readFile(file);
     if (body.byteLength < 256) return;
-    await writeFile(`${file}.br`, await cache.get(['br11', body], () => br(body, BROTLI)));
-    await writeFile(`${file}.gz`, await cache.get(['gz9', body], () => gz(body, { level: 9 })));
+    // The twins are kept by the file's digest: hashed once, not once per twin.
+    const digest = createHash('sha256').update(body).digest('base64');
+    await writeFile(`${file}.br`, await cache.get(['br11', digest], () => br(body, BROTLI)));
+    await writeFile(`${file}.gz`, await cache.get(['gz9', digest], () => gz(body, { level: 9 })));
     count++;
-  };
-  const next = files.values();
-  const worker = async () => {
-    for (const file of next) await twin(file);
-  };
-  await Promise.all(Array.from({ length: availableParallelism() }, worker));
+  });
   await cache.sweep();
   return count;
 }
