@@ -151,6 +151,9 @@ interface BuildFigures {
 function build(copy: string, label: string, cold: boolean): BuildFigures {
   const caches = cold ? ['.astro', 'node_modules/.astro', 'node_modules/.vite', 'dist'] : ['dist'];
   for (const cache of caches) rmSync(path.join(copy, cache), { recursive: true, force: true });
+  // The last build's files written out to the disk first: a warm build right after a cold one otherwise
+  // waited on the cold one's writes (4,600 images), 13 s or 17 s from run to run. (No `sync` on Windows.)
+  spawnSync('sync');
   process.stderr.write(`${label}: astro build...\n`);
   const started = performance.now();
   const result = spawnSync(process.execPath, [path.join(copy, 'node_modules/astro/bin/astro.mjs'), 'build'], {

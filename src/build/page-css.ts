@@ -61,9 +61,22 @@ export interface PruneCache {
   scripts: Map<string, Promise<{ text: string; names: string[] }>>;
   sheets: Map<string, { classes: string[]; needles: Needles; inScript: Map<string, Uint8Array> }>;
   pruned: Map<string, string>;
+  /** Each sheet's CSP hash, before and after pruning: a few distinct sheets, hashed once each. */
+  hashes: Map<string, string>;
 }
 
-export const pruneCache = (): PruneCache => ({ scripts: new Map(), sheets: new Map(), pruned: new Map() });
+export const pruneCache = (): PruneCache => ({
+  scripts: new Map(),
+  sheets: new Map(),
+  pruned: new Map(),
+  hashes: new Map(),
+});
+
+function hashOf(css: string, cache: PruneCache): string {
+  let hash = cache.hashes.get(css);
+  if (hash === undefined) cache.hashes.set(css, (hash = cspHash(css)));
+  return hash;
+}
 
 /** Every class name a rule of `css` requires, once each (keyframes' steps are no rules of a page). */
 function sheetOf(css: string, cache: PruneCache) {
@@ -160,7 +173,9 @@ export async function prunePage(dist: string, html: string, cache = pruneCache()
   for (const css of inlineSheets(html)) {
     if (css.length < MIN_SHEET) continue;
     const pruned = await prunedSheet(css, text, scripts, cache);
-    out = out.replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`).replace(cspHash(css), cspHash(pruned));
+    out = out
+      .replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`)
+      .replace(hashOf(css, cache), hashOf(pruned, cache));
   }
   return out;
 }
