@@ -9,6 +9,5 @@ export function withIslandStyleInHead(html: string): string {
   const head = html.indexOf('</head>');
   const at = html.indexOf(ISLAND_STYLE, head);
   if (head < 0 || at < 0) return html;
-  const without = html.slice(0, at) + html.slice(at + ISLAND_STYLE.length);
-  return without.slice(0, head) + ISLAND_STYLE + without.slice(head);
+  return html.slice(0, head) + ISLAND_STYLE + html.slice(head, at) + html.slice(at + ISLAND_STYLE.length);
 }
