@@ -6,8 +6,10 @@
 // again warm, with the caches the cold build left (Astro's optimised images, the compressed twins, the
 // sharing images: what a deploy that keeps node_modules/.astro reuses). Prints the times, the ratios at
 // size ÷ today (goal: at most 3×), the pages each build wrote (blog pagination and tag pages counted
-// apart) and the load average. `--posts N`, `--projects N`, `--builds cold|warm|cold,warm` and `--keep`
-// (leave the copy for a look) adjust it.
+// apart) and the load average. A warm build is timed `--runs` times (3) and its median counts: on this
+// kind of machine one warm build at size took from 12 s to 18 s, the disk's speed varying from minute to
+// minute. `--posts N`, `--projects N`, `--builds cold|warm|cold,warm` and `--keep` (leave the copy for a
+// look) adjust it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -28,12 +30,14 @@ const { values: args } = parseArgs({
     posts: { type: 'string', default: '1000' },
     projects: { type: 'string', default: '300' },
     builds: { type: 'string', default: 'cold,warm' },
+    runs: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
   },
 });
 const POSTS = Number(args.posts);
 const MODES = args.builds.split(',');
 const PROJECTS = Number(args.projects);
+const RUNS = Number(args.runs);
 const TAGS = Array.from({ length: 30 }, (_, i) => `topic-${i + 1}`);
 const root = process.cwd();
 const load = () =>
@@ -141,6 +145,8 @@ function generateContent(copy: string) {
 
 interface BuildFigures {
   seconds: number;
+  /** Every run's seconds, when the build was timed more than once. */
+  runs?: number[];
   pages: number;
   listing: number;
   tags: number;
@@ -185,7 +191,10 @@ function builds(copy: string, content: string): Array<[string, BuildFigures]> {
   if (MODES.includes('cold')) figures.push([`${content}, cold`, build(copy, `${content}, cold`, true)]);
   if (MODES.includes('warm')) {
     if (!MODES.includes('cold')) build(copy, `${content}, filling the caches`, true);
-    figures.push([`${content}, warm`, build(copy, `${content}, warm`, false)]);
+    const runs = Array.from({ length: RUNS }, (_, i) => build(copy, `${content}, warm, run ${i + 1}`, false));
+    const seconds = runs.map((r) => r.seconds);
+    const median = [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor((RUNS - 1) / 2)]!;
+    figures.push([`${content}, warm`, { ...median, runs: seconds }]);
   }
   return figures;
 }
@@ -200,7 +209,8 @@ try {
   console.log('| content | pages | blog posts | listing pages | tag pages | seconds |');
   console.log('|---|---:|---:|---:|---:|---:|');
   for (const [name, f] of [...today, ...atSize]) {
-    console.log(`| ${name} | ${f.pages} | ${f.posts} | ${f.listing} | ${f.tags} | ${f.seconds.toFixed(1)} |`);
+    const runs = f.runs && f.runs.length > 1 ? ` (median of ${f.runs.map((r) => r.toFixed(1)).join(', ')})` : '';
+    console.log(`| ${name} | ${f.pages} | ${f.posts} | ${f.listing} | ${f.tags} | ${f.seconds.toFixed(1)}${runs} |`);
   }
   today.forEach(([name], i) => {
     const ratio = atSize[i]![1].seconds / today[i]![1].seconds;
