@@ -74,7 +74,10 @@ export const pruneCache = (): PruneCache => ({
 
 function hashOf(css: string, cache: PruneCache): string {
   let hash = cache.hashes.get(css);
-  if (hash === undefined) cache.hashes.set(css, (hash = cspHash(css)));
+  if (hash === undefined) {
+    hash = cspHash(css);
+    cache.hashes.set(css, hash);
+  }
   return hash;
 }
 
