@@ -3,7 +3,8 @@
 // generated post has its own cover file, Markdown body (headings, lists, a code block, links) and tags
 // from a pool of 30; each project its own image. Both builds start cold (no Astro or Vite cache, no content
 // store) and run `astro build` with every integration, the post-build step included; then each is built
-// again warm, with the caches the cold build left (Astro's optimised images, the compressed twins, the
+// again warm, as a deploy rebuilds: one post's text edited since the last build, with the caches that
+// build left (Astro's optimised images and its record of the rendered pages, the compressed twins, the
 // sharing images: what a deploy that keeps node_modules/.astro reuses). Prints the times, the ratios at
 // size ÷ today (goal: at most 3×), the pages each build wrote (blog pagination and tag pages counted
 // apart) and the load average. A warm build is timed `--runs` times (3) and its median counts: on this
@@ -185,16 +186,31 @@ function build(copy: string, label: string, cold: boolean): BuildFigures {
   };
 }
 
-/** The content's builds: cold, then warm (a rebuild of the same content with the caches the last one left). */
+/**
+ * A line added to the oldest of today's posts (its page, sharing image, listing page and tag pages change:
+ * what a deploy of a corrected post rebuilds), a new one each time.
+ */
+function editPost(copy: string, run: number) {
+  const dir = path.join(copy, 'content/posts');
+  const post = readdirSync(dir)
+    .filter((f) => f.endsWith('.md') && !f.startsWith('bench-'))
+    .sort()[0]!;
+  writeFileSync(path.join(dir, post), `${readFileSync(path.join(dir, post), 'utf8')}\nA correction, number ${run}.\n`);
+}
+
+/** The content's builds: cold, then warm (a rebuild after one post's edit, with the caches the last one left). */
 function builds(copy: string, content: string): Array<[string, BuildFigures]> {
   const figures: Array<[string, BuildFigures]> = [];
   if (MODES.includes('cold')) figures.push([`${content}, cold`, build(copy, `${content}, cold`, true)]);
   if (MODES.includes('warm')) {
     if (!MODES.includes('cold')) build(copy, `${content}, filling the caches`, true);
-    const runs = Array.from({ length: RUNS }, (_, i) => build(copy, `${content}, warm, run ${i + 1}`, false));
+    const runs = Array.from({ length: RUNS }, (_, i) => {
+      editPost(copy, i + 1);
+      return build(copy, `${content}, warm, run ${i + 1}`, false);
+    });
     const seconds = runs.map((r) => r.seconds);
     const median = [...runs].sort((a, b) => a.seconds - b.seconds)[Math.floor((RUNS - 1) / 2)]!;
-    figures.push([`${content}, warm`, { ...median, runs: seconds }]);
+    figures.push([`${content}, warm (one post edited)`, { ...median, runs: seconds }]);
   }
   return figures;
 }

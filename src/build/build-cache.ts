@@ -7,6 +7,21 @@ import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
+/**
+ * The digest of the build's own code (every file of src/build/) and of the locked packages: an answer
+ * made by the code of a pass over dist/ is kept under it, so that changed code never meets an old answer.
+ */
+export async function codeDigest(root: string): Promise<string> {
+  const dir = path.join(root, 'src', 'build');
+  const hash = createHash('sha256');
+  const files = [...(await readdir(dir)).sort().map((f) => path.join(dir, f)), path.join(root, 'package-lock.json')];
+  for (const file of files) {
+    hash.update(file.slice(root.length)).update('\0');
+    hash.update(await readFile(file).catch(() => Buffer.alloc(0))).update('\0');
+  }
+  return hash.digest('hex');
+}
+
 export class BuildCache {
   readonly dir: string;
   private readonly used = new Set<string>();

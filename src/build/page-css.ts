@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
+import { BuildCache } from './build-cache.ts';
 import { eachAtOnce } from './each-at-once.ts';
 import { Needles } from './needles.ts';
 
@@ -183,27 +184,52 @@ export async function prunePage(dist: string, html: string, cache = pruneCache()
   return out;
 }
 
+/** The digest of every script in `dist` (a page's pruning reads the scripts it can load). */
+async function scriptsDigest(dist: string): Promise<string> {
+  const hash = createHash('sha256');
+  const scripts = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of scripts)
+    hash
+      .update(file.slice(dist.length))
+      .update('\0')
+      .update(await readFile(file))
+      .update('\0');
+  return hash.digest('hex');
+}
+
 /**
  * Prunes every page's inline CSS in `dist` (the CMS at /cms/ excepted: it is an app of its own), after
- * `prepare` (another rewrite of every page, done in the same pass over the files).
+ * `prepare` (another rewrite of every page, done in the same pass over the files). With `kept`, each
+ * pruned page is kept between builds (node_modules/.astro/page-css of `kept.root`) by its HTML, the
+ * site's scripts and `kept.code`, the digest of the code that prunes (codeDigest in ./build-cache.ts):
+ * a rebuild of a thousand unchanged pages reads each answer back instead of pruning the page again.
  */
 export async function prunePagesCss(
   dist: string,
   prepare: (html: string) => string = (html) => html,
+  kept?: { root: string; code: string },
 ): Promise<{ pages: number; before: number; after: number }> {
   const totals = { pages: 0, before: 0, after: 0 };
   const cache = pruneCache();
+  const keep = kept && { cache: new BuildCache('page-css', kept.root), inputs: [kept.code, await scriptsDigest(dist)] };
   const pages = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
     .map((entry) => path.join(entry.parentPath, entry.name));
   await eachAtOnce(pages, PAGES_IN_FLIGHT, async (file) => {
     const html = await readFile(file, 'utf8');
-    const pruned = await prunePage(dist, prepare(html), cache);
+    const prune = () => prunePage(dist, prepare(html), cache);
+    const pruned = keep
+      ? (await keep.cache.get([...keep.inputs, html], async () => Buffer.from(await prune()))).toString()
+      : await prune();
     totals.pages++;
     totals.before += html.length;
     totals.after += pruned.length;
     if (pruned !== html) await writeFile(file, pruned);
   });
+  await keep?.cache.sweep();
   return totals;
 }

@@ -1,12 +1,13 @@
 // What the build keeps between builds (src/build/build-cache.ts) and the compressed twins it makes with it
 // (src/build/precompress.ts): an answer is reused only for the same inputs, a changed input is made
-// afresh, a sweep keeps only what the last run asked for, and the twins decode to the file.
+// afresh, a sweep keeps only what the last run asked for, the code's digest follows the code, and the
+// twins decode to the file.
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BuildCache } from '../../src/build/build-cache.ts';
+import { BuildCache, codeDigest } from '../../src/build/build-cache.ts';
 import { precompress } from '../../src/build/precompress.ts';
 
 let root: string;
@@ -54,5 +55,20 @@ describe('precompress', () => {
     }
     expect(await readdir(path.join(root, 'node_modules/.astro/precompress'))).toHaveLength(2);
     expect((await readdir(dist)).sort()).toEqual(['blog', 'photo.webp', 'tiny.css']);
+  });
+});
+
+describe('codeDigest', () => {
+  it('changes with any file of src/build/ and with the lock file', async () => {
+    await mkdir(path.join(root, 'src/build'), { recursive: true });
+    await writeFile(path.join(root, 'src/build/pass.ts'), 'export const a = 1;');
+    await writeFile(path.join(root, 'package-lock.json'), '{}');
+    const first = await codeDigest(root);
+    expect(await codeDigest(root)).toBe(first);
+    await writeFile(path.join(root, 'src/build/other.ts'), '');
+    const second = await codeDigest(root);
+    expect(second).not.toBe(first);
+    await writeFile(path.join(root, 'package-lock.json'), '{"lockfileVersion":3}');
+    expect(await codeDigest(root)).not.toBe(second);
   });
 });
