@@ -1,13 +1,15 @@
 // A rebuild copies the blog's pages whose code and content are unchanged from the last build instead of
 // rendering them again (Astro's incremental build, keyed by src/pages/blog/_cache-key.ts). In a copy of
-// the project: build, change one post's title, build again. The changed post, its sharing image and the
-// listing and tag pages that show it must be rendered anew with the new title, an untouched post restored;
-// and the whole restored build must be byte for byte what a build that renders every page (the last
-// build's record removed) writes from the same files.
+// the project: build, change one post's title and replace the picture in another post's body (same file
+// name), build again. The retitled post, its sharing image and the listing and tag pages that show it
+// must be rendered anew with the new title, the other post with its new picture's address, an untouched
+// post restored; and the whole restored build must be byte for byte what a build that renders every page
+// (the last build's record removed) writes from the same files.
 import { execFile } from 'node:child_process';
 import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyRepository, readContentFile, readFolder } from '../helpers/content.ts';
 
@@ -21,6 +23,9 @@ let log = '';
 /** The posts of the copy, by file name without .md: the one edited and one left alone. */
 let edited = '';
 let untouched = '';
+/** A post whose body shows a picture, and the picture's addresses in its page before the picture changed. */
+let pictured = '';
+let picturesBefore: string[] = [];
 
 // A local build, as from a shell: no NODE_ENV (Astro's production build without the deploy's SITE_URL
 // check), and none of the variables Vitest sets for its own Vite (DEV=1 would show the drafts).
@@ -52,19 +57,28 @@ async function files(dir: string): Promise<string[]> {
 const restored = (file: string) => log.includes(`├─ ${file} (restored)`);
 const built = (file: string) => log.includes(`├─ ${file}`);
 const page = (file: string) => readFile(path.join(copy, 'dist', file), 'utf8');
+/** The optimised images a page's body shows. */
+const pictures = (html: string) => [...html.matchAll(/<img[^>]*\ssrc="(\/_astro\/[^"]+)"/g)].map((m) => m[1]!);
 
 beforeAll(async () => {
   copy = copyRepository('incremental-');
-  // Two posts a production build publishes (no draft, dated by today).
+  // Three posts a production build publishes (no draft, dated by today), the third with a picture.
   const posts = readFolder<{ draft?: boolean; date: Date }>('content/posts', copy).filter(
     ({ data }) => !data.draft && new Date(data.date) <= new Date(),
   );
+  const picture = posts.slice(2).find(({ body }) => /!\[[^\]]*\]\(([^)]+)\)/.test(body));
+  expect(picture).toBeDefined();
   [edited, untouched] = posts.map(({ file }) => path.basename(file, '.md')) as [string, string];
-  expect(untouched).toBeDefined();
+  pictured = path.basename(picture!.file, '.md');
   await build();
+  picturesBefore = pictures(await page(`blog/${pictured}/index.html`));
   const file = path.join(copy, 'content/posts', `${edited}.md`);
   const text = await readFile(file, 'utf8');
   await writeFile(file, text.replace(/^title: .*$/m, `title: "${NEW_TITLE}"`));
+  const image = /!\[[^\]]*\]\(([^)]+)\)/.exec(picture!.body)![1]!;
+  await sharp({ create: { width: 800, height: 500, channels: 3, background: '#7c2d12' } })
+    .webp()
+    .toFile(path.join(copy, 'content/posts', image));
   log = await build();
 }, 2 * BUILD_TIMEOUT);
 
@@ -94,6 +108,13 @@ describe('a rebuild after one post changed', () => {
       expect(restored(`/blog/tags/${tag}/index.html`), tag).toBe(false);
       expect(await page(`blog/tags/${tag}/index.html`), tag).toContain(NEW_TITLE);
     }
+  });
+
+  it('renders a post whose picture was replaced under the same name, with the new picture', async () => {
+    expect(restored(`/blog/${pictured}/index.html`)).toBe(false);
+    const after = pictures(await page(`blog/${pictured}/index.html`));
+    expect(after).toHaveLength(picturesBefore.length);
+    expect(after.filter((src) => !picturesBefore.includes(src)).length).toBeGreaterThan(0);
   });
 
   it(
