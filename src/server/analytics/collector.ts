@@ -1,8 +1,9 @@
 // Page views are written in batches: one transaction a second, or as soon as a few hundred are waiting,
 // so that a stream of beacons costs the database a handful of writes instead of one per view. close()
-// writes what is waiting before the server stops. A batch that fails (database away) is kept and retried;
-// past `maxQueued` the oldest views are dropped, so that an outage cannot exhaust the memory.
-import type { Db } from '../db/client.ts';
+// writes what is waiting before the server stops. A batch that fails (database away, or too slow: then
+// the server rolls it back) is kept and retried; past `maxQueued` the oldest views are dropped, so that an
+// outage cannot exhaust the memory.
+import { type Db, QUERY_TIMEOUT_MS } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { AnalyticsViewRow } from '../db/schema.ts';
 import { log } from '../core/log.ts';
@@ -14,6 +15,9 @@ export interface CollectorOptions {
   flushMs: number;
   maxQueued: number;
 }
+
+/** A batch's insert is cancelled by the server after this long, before the client's own timeout. */
+export const WRITE_TIMEOUT_MS = QUERY_TIMEOUT_MS - 2_000;
 
 export const BATCHED: CollectorOptions = { maxBatch: 300, flushMs: 1000, maxQueued: 50_000 };
 /** For hosts that may freeze the process once the answer is sent (a serverless function). */
@@ -93,25 +97,34 @@ export class ViewCollector {
   private async write(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
-    const batch = this.queue;
-    if (batch.length === 0) return;
-    this.queue = [];
-    try {
-      await this.db.execute(insertViews(batch));
-      this.retrying = false;
-      if (this.dropped > 0) {
-        log.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
-        this.dropped = 0;
+    // At most maxBatch views a statement: a queue that grew while the database was slow or away (up to
+    // maxQueued) is written in statements that each finish well inside the timeout below.
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.options.maxBatch);
+      try {
+        await this.db.transaction(async (tx) => {
+          // The server gives the batch up before the client would: a batch the client counts as failed was
+          // rolled back, and its retry cannot write it twice (a client-side timeout alone left the insert
+          // running on the server, which then committed it beside its retry).
+          await tx.execute(sql`SELECT set_config('statement_timeout', ${String(WRITE_TIMEOUT_MS)}, true)`);
+          await tx.execute(insertViews(batch));
+        });
+        this.retrying = false;
+        if (this.dropped > 0) {
+          log.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
+          this.dropped = 0;
+        }
+      } catch (err) {
+        // Back to the front of the queue, in order; retried after a pause unless more views come first.
+        this.queue = batch.concat(this.queue);
+        if (this.options.flushMs === 0) {
+          this.queue = [];
+          throw err;
+        }
+        this.retrying = true;
+        this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs * 5).unref();
+        return;
       }
-    } catch (err) {
-      // Back to the front of the queue, in order; retried after a pause unless more views come first.
-      this.queue = batch.concat(this.queue);
-      if (this.options.flushMs === 0) {
-        this.queue = [];
-        throw err;
-      }
-      this.retrying = true;
-      this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs * 5).unref();
     }
   }
 }

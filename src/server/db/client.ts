@@ -18,6 +18,9 @@ import { explainConnectError } from './connect-error.ts';
 import { type PgConnection, pgConnection } from './tls.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** How long a query on PostgreSQL may take before the client gives up on it (a 503). */
+export const QUERY_TIMEOUT_MS = 10_000;
 /** The handle inside db.transaction(async (tx) => …). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -103,12 +106,14 @@ async function openPostgres(connection: PgConnection, databaseUrl: string): Prom
     await migrator.end();
   }
   // Short timeouts so that an outage gives quick 503s; the pool reconnects by itself when the server is back.
+  // The query timeout is the client's: the server may still finish (and commit) a statement the client
+  // gave up on, so a write that is retried by itself sets a shorter one on the server (analytics/collector.ts).
   const pool = new Pool({
     ...connection,
     max: 10,
     connectionTimeoutMillis: 3_000,
     idleTimeoutMillis: 30_000,
-    query_timeout: 10_000,
+    query_timeout: QUERY_TIMEOUT_MS,
   });
   // A client losing its connection must not crash the process: the pool reports idle clients, and a
   // checked-out client (e.g. between the statements of a transaction) emits 'error' itself. The query in
