@@ -28,6 +28,8 @@ const { siteUrl: site, apiOrigin } = checkedSiteConfig(env, undefined);
 
 export default defineConfig({
   site,
+  // `npm run dev` listens where `npm start` would (PORT, from the environment or the .env files).
+  server: { port: Number(env.PORT) || 4321 },
   output: 'static',
   trailingSlash: 'ignore',
   // Every page carries its CSS inline (hashed into the CSP like the rest): no render-blocking request

@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
-// The API suite runs twice: on embedded PGlite and on a PostgreSQL server that globalSetup starts.
-// API_TEST_DB tells tests/helpers/api.ts which one a project uses. Files named *.postgres.test.ts need
-// a server that can go away or be shared, and run on PostgreSQL only.
-const apiTests = ['tests/api/**/*.test.ts'];
+// Two commands run these projects (README): `npm test` runs unit, spec and api, which need nothing but
+// `npm ci`; `npm run validate` adds the rest, which need PostgreSQL, PgBouncer, openssl and time.
+// API_TEST_DB tells tests/helpers/api.ts which database a project uses. Files named *.postgres.test.ts
+// need a server that can go away or be shared, and run on PostgreSQL only.
+const api = ['tests/api/**/*.test.ts'];
+const load = ['tests/load/**/*.test.ts'];
+const pglite = { env: { API_TEST_DB: 'pglite' }, globalSetup: ['tests/helpers/pglite-global-setup.ts'] };
+const postgres = { env: { API_TEST_DB: 'postgres' }, globalSetup: ['tests/helpers/postgres-global-setup.ts'] };
 
 export default defineConfig({
   test: {
@@ -11,38 +15,33 @@ export default defineConfig({
     hookTimeout: 120_000,
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      // The shipped copy against the product specification's texts and counts. Apart from the unit tests:
-      // a marketer's edit (a sixth project) passes them, and this one says where the copy left the spec.
+      // The shipped copy against the product specification's texts, apart from the unit tests: this one
+      // says where a marketer's edit left the specification.
       { extends: true, test: { name: 'spec', include: ['tests/spec/**/*.test.ts'] } },
+      // The API in process (Hono's app.request) on embedded PGlite: real SQL, real mail catcher.
+      { extends: true, test: { name: 'api', include: api, exclude: ['tests/**/*.postgres.test.ts'], ...pglite } },
+      // The same suite on a PostgreSQL server, with the files that need one.
+      { extends: true, test: { name: 'api-postgres', include: [...api, ...load], ...postgres } },
+      // Floods and data at size: minutes each, so they run in validate only.
       {
         extends: true,
         test: {
-          name: 'api-pglite',
-          include: apiTests,
-          exclude: ['tests/api/**/*.postgres.test.ts'],
-          env: { API_TEST_DB: 'pglite' },
-          globalSetup: ['tests/helpers/pglite-global-setup.ts'],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'api-postgres',
-          include: apiTests,
-          env: { API_TEST_DB: 'postgres' },
-          globalSetup: ['tests/helpers/postgres-global-setup.ts'],
+          name: 'load',
+          include: load,
+          exclude: ['tests/**/*.postgres.test.ts'],
+          testTimeout: 600_000,
+          ...pglite,
         },
       },
       {
         // Several server processes, PostgreSQL clusters, kill -9 and outages (docs/reliability.md): one file
-        // at a time, after the other projects, so that their timings do not compete with the rest.
+        // at a time, so that one run's processes do not compete with another's.
         extends: true,
         test: {
           name: 'reliability',
           include: ['tests/reliability/**/*.test.ts'],
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
-          testTimeout: 120_000,
+          testTimeout: 300_000,
         },
       },
     ],

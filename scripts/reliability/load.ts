@@ -10,6 +10,7 @@ import path from 'node:path';
 import { startServer } from '../../tests/helpers/server.ts';
 import { run, type RunFigures } from '../load/autocannon-run.ts';
 import { call, countEnquiries } from './common.ts';
+import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 
 export interface LoadOptions {
   connections?: number;
@@ -32,7 +33,7 @@ export async function loadRun(opts: LoadOptions): Promise<LoadFigures> {
   const connections = opts.connections ?? 50;
   const seconds = opts.seconds ?? 10;
   const log = opts.log ?? (() => {});
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rel-load-'));
+  const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-load-')));
   const server = await startServer({ env: { DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true' } });
   try {
     const signup = await call(server.url, 'POST', '/api/v1/auth/signup', {

@@ -15,6 +15,7 @@ import { startServer } from '../../tests/helpers/server.ts';
 import { type FuzzFigures, fuzzDocument, type Target } from '../../tests/reliability/lib/openapi-fuzz.ts';
 import type { OpenApiDocument } from '../../tests/reliability/lib/openapi-cases.ts';
 import { call, enquiry, nextIp } from './common.ts';
+import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 
 export interface OpenApiFuzzOptions {
   distDir: string;
@@ -71,7 +72,7 @@ async function seed(dataDir: string) {
 }
 
 export async function openApiFuzzRun(opts: OpenApiFuzzOptions): Promise<FuzzFigures> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rel-fuzz-'));
+  const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-fuzz-')));
   try {
     const { user, admin, knownIds } = await seed(dataDir);
     // Google's and GitHub's sign-in against local stand-ins, so that their operations reach the code exchange.

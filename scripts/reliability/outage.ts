@@ -8,6 +8,7 @@ import path from 'node:path';
 import { startPostgres } from '../../tests/helpers/postgres.ts';
 import { startServer } from '../../tests/helpers/server.ts';
 import { call, enquiry, nextIp, percentile, sleep, type Answer } from './common.ts';
+import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 
 export interface OutageOptions {
   distDir: string;
@@ -55,7 +56,7 @@ function figures(answers: Answer[]): PhaseFigures {
 export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
   const log = opts.log ?? (() => {});
   const pg = await startPostgres();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rel-outage-'));
+  const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-outage-')));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   try {
     const databaseUrl = await pg.createDatabase();

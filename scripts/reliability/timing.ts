@@ -10,6 +10,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { createApi } from '../../src/server/core/app.ts';
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import { nextIp } from './common.ts';
+import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 
 export interface TimingFigures {
   samples: number;
@@ -51,7 +52,7 @@ function normalCdf(x: number): number {
 
 export async function timingRun({ samples }: { samples: number }): Promise<TimingFigures> {
   const smtp = await startSmtpCatcher();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'rel-timing-'));
+  const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-timing-')));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', SMTP_URL: smtp.url });
   const api = await createApi(config);
   const post = async (url: string, body: unknown) => {

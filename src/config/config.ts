@@ -29,7 +29,8 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().default('0.0.0.0'),
-  SITE_URL: z.url().default('http://localhost:4321'),
+  // Unset outside production: http://localhost:PORT (parseEnv), so that passkeys and links follow the port.
+  SITE_URL: z.url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -106,7 +107,7 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
-function parseEnv(env: Env) {
+function parseEnv(env: Env, needs: 'nothing' | 'site' | 'server' = 'site') {
   // Empty strings in .env files mean "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(cleaned);
@@ -114,18 +115,36 @@ function parseEnv(env: Env) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const e = parsed.data;
+  const problems = needs === 'nothing' ? [] : productionProblems(e, needs === 'server');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  return { ...e, SITE_URL: e.SITE_URL ?? `http://localhost:${e.PORT}` };
 }
 
-// A production site on the default (or any loopback) address would ship it in every canonical link, the
-// sitemap, robots.txt, the feed and the links in e-mails.
-function requirePublicSiteUrl(e: z.infer<typeof envSchema>, env: Env): void {
-  if (e.NODE_ENV !== 'production') return;
-  const host = new URL(e.SITE_URL).hostname;
-  if (env.SITE_URL && !['localhost', '127.0.0.1', '[::1]'].includes(host)) return;
-  throw new ConfigError(
-    `Invalid configuration:\n  SITE_URL: required when NODE_ENV=production, as the site's public address (now ${env.SITE_URL ? e.SITE_URL : 'unset'})`,
-  );
+/**
+ * What production needs and development does without, all named at once. A production site on a loopback
+ * address would ship it in every canonical link, the sitemap, the feed and the links in e-mails.
+ * `forServer`: the settings only the server reads (the build needs the site's address alone).
+ */
+function productionProblems(e: z.infer<typeof envSchema>, forServer = false): string[] {
+  if (e.NODE_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const host = e.SITE_URL && new URL(e.SITE_URL).hostname;
+  if (!host || ['localhost', '127.0.0.1', '[::1]'].includes(host)) {
+    problems.push(
+      `  SITE_URL: required when NODE_ENV=production, as the site's public address (now ${e.SITE_URL ?? 'unset'})`,
+    );
+  }
+  if (!forServer) return problems;
+  if (!e.SMTP_URL) {
+    problems.push('  SMTP_URL: required when NODE_ENV=production (without it mail would only reach the dev outbox)');
+  }
+  if (!e.TWO_FACTOR_KEY) {
+    problems.push(
+      '  TWO_FACTOR_KEY: required when NODE_ENV=production (without it two-factor secrets would be encrypted with a key kept in the same database)',
+    );
+  }
+  return problems;
 }
 
 /**
@@ -134,28 +153,16 @@ function requirePublicSiteUrl(e: z.infer<typeof envSchema>, env: Env): void {
  */
 export function siteConfig(env: Env) {
   const e = parseEnv(env);
-  requirePublicSiteUrl(e, env);
   return { siteUrl: e.SITE_URL, apiOrigin: e.PUBLIC_API_URL ? new URL(e.PUBLIC_API_URL).origin : undefined };
 }
 
 /** The build hook of the daily publishing run (netlify/functions/publish.ts), which needs nothing else. */
 export function buildHook(env: Env = process.env): string | undefined {
-  return parseEnv(env).NETLIFY_BUILD_HOOK;
+  return parseEnv(env, 'nothing').NETLIFY_BUILD_HOOK;
 }
 
 export function loadConfig(env: Env = process.env) {
-  const e = parseEnv(env);
-  requirePublicSiteUrl(e, env);
-  if (e.NODE_ENV === 'production' && !e.SMTP_URL) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SMTP_URL: required when NODE_ENV=production (without it mail would only reach the dev outbox)',
-    );
-  }
-  if (e.NODE_ENV === 'production' && !e.TWO_FACTOR_KEY) {
-    throw new ConfigError(
-      'Invalid configuration:\n  TWO_FACTOR_KEY: required when NODE_ENV=production (without it two-factor secrets would be encrypted with a key kept in the same database)',
-    );
-  }
+  const e = parseEnv(env, 'server');
   const site = new URL(e.SITE_URL);
   return {
     env: e.NODE_ENV,

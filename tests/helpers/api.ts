@@ -9,6 +9,7 @@ import { createApi, type Api } from '../../src/server/core/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createDatabaseOn } from './postgres.ts';
 import { extractCode, type SmtpCatcher } from './smtp-catcher.ts';
+import { removeOnExit } from './leftovers.ts';
 
 export interface Clock {
   now: () => Date;
@@ -59,7 +60,7 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
 }
 
 export async function startTestApi(env: Record<string, string> = {}, clock = testClock()): Promise<TestApi> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'));
+  const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'api-test-')));
   const databaseUrl = env.DATABASE_URL ?? (await freshDatabaseUrl());
   if (!databaseUrl) await cp(inject('pgliteTemplate'), path.join(dataDir, 'db'), { recursive: true });
   const config = loadConfig({

@@ -3,12 +3,13 @@
 // connection, so anything that relies on session state breaks behind it. As root it runs as the `postgres`
 // OS user, because PgBouncer refuses to run as root.
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { removeOnExit, stopOnExit } from './leftovers.ts';
 import { freePort } from './server.ts';
 
 const run = promisify(execFile);
@@ -81,6 +82,8 @@ export async function startPgBouncer(postgresPort: number, opts: { poolSize?: nu
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const forget = stopOnExit(() => process.kill(Number(readFileSync(pidfile, 'utf8').trim()), 'SIGTERM'));
+  removeOnExit(dir);
   return {
     port,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
@@ -94,6 +97,7 @@ export async function startPgBouncer(postgresPort: number, opts: { poolSize?: nu
         }
         for (let i = 0; i < 50 && existsSync(`/proc/${pid}`); i++) await new Promise((r) => setTimeout(r, 100));
       }
+      forget();
       await rm(dir, { recursive: true, force: true });
     },
   };

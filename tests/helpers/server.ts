@@ -1,6 +1,7 @@
 // Starts `src/server/main.ts` (what `npm start` serves) as a child process on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { killOnExit } from './leftovers.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -29,6 +30,7 @@ export async function startServer(opts: { env?: Record<string, string>; port?: n
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'error', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  killOnExit(child);
   let out = '';
   child.stdout?.on('data', (d) => (out += d));
   child.stderr?.on('data', (d) => (out += d));

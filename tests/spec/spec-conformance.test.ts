@@ -1,6 +1,6 @@
 // Spec conformance: the shipped copy against the product specification's texts and counts. This is the one
-// test that knows the specification's figures (six services with their ids and feature counts, five
-// project cards, two featured cards, 98 % satisfaction, eight policy sections...). A marketer's edit that
+// test that knows the specification's figures (six services with their ids and feature counts, the
+// project and featured cards in their order, 98 % satisfaction, eight policy sections...). A marketer's edit that
 // fails here departs from the specification agreed with the client; each failure names the file to change.
 import { describe, expect, it } from 'vitest';
 import { site } from '../../src/lib/site.ts';
@@ -48,25 +48,29 @@ describe('spec conformance: the shipped copy says what the specification says', 
     }
   });
 
-  it('five project cards: robotics kits, an architecture studio, a bike house app, a keeper app, then MORE', () => {
+  it("the specification's project cards: robotics kits, an architecture studio, a bike house app, a keeper app, then MORE last", () => {
+    // The specification's cards, in its order; a marketer's own cards may stand among them (before MORE).
     const cards = inOrder<Card>('content/projects');
     const where = 'content/projects/*.md (a card per file, placed by `order`)';
-    expect(cards.length, `${where}: the specification shows 5 cards`).toBe(5);
     const text = (c: (typeof cards)[number]) => `${c.data.title} ${c.data.category} ${c.body}`;
-    for (const [i, topic] of [/robot/i, /architect/i, /bike/i, /keeper/i].entries()) {
-      expect(text(cards[i]!), `${cards[i]!.file}: card ${i + 1} of the specification`).toMatch(topic);
-    }
-    expect(cards[4]!.data.title, `${cards[4]!.file}: the last card is titled MORE`).toBe('MORE');
+    const places = [/robot/i, /architect/i, /bike/i, /keeper/i].map((topic) =>
+      cards.findIndex((c) => topic.test(text(c))),
+    );
+    expect(
+      places.every((p) => p >= 0),
+      `${where}: the specification's four cards are there`,
+    ).toBe(true);
+    expect(places, `${where}: in the specification's order`).toEqual([...places].sort((a, b) => a - b));
+    expect(cards.at(-1)!.data.title, `${cards.at(-1)!.file}: the last card is titled MORE`).toBe('MORE');
   });
 
-  it('two featured cards: a live demo for sale, and MORE pointing to contact with the claim rule', () => {
+  it('the featured cards: a live demo for sale first, and MORE last, pointing to contact with the claim rule', () => {
     const cards = inOrder<Card>('content/featured');
-    expect(cards.length, 'content/featured/*.md: the specification shows 2 cards').toBe(2);
-    const [demo, more] = cards as [(typeof cards)[number], (typeof cards)[number]];
+    const [demo, more] = [cards[0]!, cards.at(-1)!];
     expect(`${demo.data.badge} ${demo.body}`, `${demo.file}: a live demo project for sale`).toMatch(
       /live demo[\s\S]*sale/i,
     );
-    expect(more.data.title, `${more.file}: the second card is titled MORE`).toBe('MORE');
+    expect(more.data.title, `${more.file}: the last card is titled MORE`).toBe('MORE');
     expect(more.data.link, `${more.file}: link.href goes to the contact page`).toMatchObject({ href: '/contact' });
     expect(more.body, `${more.file}: claim by the contact form with the site name, first come first served`).toMatch(
       /contact form[\s\S]*site name[\s\S]*first come, first served/i,

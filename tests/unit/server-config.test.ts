@@ -49,6 +49,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TWO_FACTOR_KEY: 'short' })).toThrow(/TWO_FACTOR_KEY: must be at least 32 characters/);
   });
 
+  it('names every setting production lacks at once, not one per restart', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration:\n {2}SITE_URL: required[^\n]*\n {2}SMTP_URL: required[^\n]*\n {2}TWO_FACTOR_KEY: required/,
+    );
+  });
+
+  it('outside production, an unset SITE_URL follows PORT: the passkeys and the links work on any port', () => {
+    const config = loadConfig({ PORT: '5101' });
+    expect(config.siteUrl).toBe('http://localhost:5101');
+    expect(config.webauthn).toEqual({ rpId: 'localhost', origins: ['http://localhost:5101'] });
+    expect(siteConfig({ PORT: '5101' }).siteUrl).toBe('http://localhost:5101');
+    expect(loadConfig({}).siteUrl).toBe('http://localhost:4321');
+  });
+
   it('takes the WebAuthn relying party from SITE_URL unless WEBAUTHN_RP_ID / WEBAUTHN_ORIGINS say otherwise', () => {
     expect(loadConfig({ SITE_URL: 'https://www.example.com/' }).webauthn).toEqual({
       rpId: 'www.example.com',

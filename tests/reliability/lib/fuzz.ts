@@ -1,4 +1,4 @@
-// Generators of hostile requests for the property-based API tests (tests/api/fuzz-*.test.ts), and the
+// Generators of hostile requests for the fuzzers (openapi-cases.ts, tests/api/openapi-fuzz.test.ts), and the
 // one property every answer must have: never a 5xx, never a stack trace, always the JSON error shape.
 import fc from 'fast-check';
 import { expect } from 'vitest';
