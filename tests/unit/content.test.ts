@@ -2,7 +2,7 @@
 // the MORE card last, images present with alt text). These tests never count entries: a marketer may add
 // a sixth project or a twelfth feature. The specification's own texts and counts are checked apart, in
 // spec-conformance.test.ts. A mistake gets a message for the person who made it.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
