@@ -17,7 +17,7 @@ const BEACONS = 50_000;
 /** One `total` row, one per device class, and per other dimension the kept keys plus "other". */
 const ROWS_PER_DAY_BOUND = 1 + DEVICE_CLASSES.length + 5 * (ANALYTICS.keysPerDay + 1);
 const DAY = '2030-03-10';
-// Limits that only catch a hang: 50,000 requests take 20–30 s on a quiet machine, but one `npm test` run
+// Limits that only catch a hang: 50,000 requests take 20–30 s on a quiet machine, but one test run
 // beside a benchmark and two other engineers' suites (a load average of 15) took over ten minutes on
 // PostgreSQL. No assertion here depends on time.
 const SEED_LIMIT_MS = 1_800_000;
