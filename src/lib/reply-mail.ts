@@ -18,9 +18,25 @@ const GREETING = /^\s*(dear|hello|hi|hey|good (morning|afternoon|evening)|greeti
 /** Whether the reply opens with its own greeting. */
 export const opensWithGreeting = (reply: string) => GREETING.test(reply);
 
+/** Every character that starts a new line somewhere: CR, LF, VT, FF, NEL and the Unicode separators. */
+const LINE_BREAK = /[\n\v\f\r\u0085\u2028\u2029]/;
+
+/**
+ * The name as the greeting shows it: its first line that is not blank, trimmed. The name is typed by
+ * whoever sent the enquiry; a line break in it would let a stranger write lines of the company's mail.
+ */
+export const greetingName = (name: string) =>
+  name
+    .split(LINE_BREAK)
+    .map((line) => line.trim())
+    .find((line) => line !== '') ?? '';
+
 /** The greeting the template adds before the reply, or none. */
-export const replyGreeting = (r: Pick<ReplyText, 'name' | 'reply'>) =>
-  opensWithGreeting(r.reply) ? null : `Hello ${r.name},`;
+export function replyGreeting(r: Pick<ReplyText, 'name' | 'reply'>): string | null {
+  if (opensWithGreeting(r.reply)) return null;
+  const name = greetingName(r.name);
+  return name ? `Hello ${name},` : 'Hello,';
+}
 
 export function replyText(r: ReplyText): string {
   const greeting = replyGreeting(r);

@@ -162,6 +162,23 @@ describe('POST /api/v1/admin/contact/{id}/reply', () => {
     expect(thread).toEqual(['Yes, we can. A call on Monday?', 'Following up.']);
   });
 
+  it('greets the enquirer by the first line of their name: no line break they typed reaches the mail', async () => {
+    const lure = 'Your account is suspended: sign in at https://evil.example to keep it';
+    for (const name of [`Ravi\n\n${lure}`, `Ravi\r\n${lure}`, `\n  Ravi \u2028${lure}`, `Ravi\u0085${lure}`]) {
+      const sent = await sendEnquiry(t, { name });
+      const res = await t.call('POST', `/v1/admin/contact/${sent.id}/reply`, {
+        token: admin.token,
+        body: { message: 'Thank you for writing.' },
+      });
+      expect(res.status).toBe(201);
+      const mail = await smtp.waitFor((m) => m.to === sent.email);
+      expect(mail.text).toMatch(/^Hello Ravi,\n\nThank you for writing\./m);
+      expect(mail.text).not.toContain(lure);
+      expect(mail.html).toContain('<p>Hello Ravi,</p>');
+      expect(mail.html).not.toContain(lure);
+    }
+  });
+
   it('sets Reply-To to the company’s inbox', async () => {
     const sent = await sendEnquiry(t);
     await t.call('POST', `/v1/admin/contact/${sent.id}/reply`, {
