@@ -5,16 +5,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passkeys, sessions } from '../../src/server/db/schema.ts';
 import { makeAdmin } from '../helpers/admin.ts';
-import { freshIp, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
-import { SITE, t, useAccountApi } from '../helpers/account-api.ts';
-import { addPasskey, passkeySignIn, signInOptions } from '../helpers/passkey-api.ts';
+import { freshIp, proveAddress, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
+import { SITE, smtp, t, useAccountApi } from '../helpers/account-api.ts';
+import { addPasskey, passkeySignIn, signInOptions, verifiedAccount } from '../helpers/passkey-api.ts';
 import { SoftwareAuthenticator } from '../helpers/software-authenticator.ts';
+import { addFactorCode } from '../helpers/step-up.ts';
 
 useAccountApi();
 
 describe('signing in with a passkey', () => {
   it('creates a session like a password sign-in, recorded as a passkey sign-in, and updates the counter', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { device, passkey } = await addPasskey(acc);
     const res = await passkeySignIn(device.assert(await signInOptions()));
     expect(res.status, JSON.stringify(res.body)).toBe(200);
@@ -28,7 +29,8 @@ describe('signing in with a passkey', () => {
     const devices = await t.call('GET', '/v1/account/sessions', { token: res.body.token });
     expect(devices.body.data).toContainEqual(expect.objectContaining({ current: true, device: 'Chrome 131 on Linux' }));
     const rows = await t.api.db.select().from(sessions).where(eq(sessions.userId, acc.user._id));
-    expect(rows.map((r) => r.method).sort()).toEqual(['passkey', 'password']);
+    // The software authenticator verifies its user (the UV flag): two factors.
+    expect(rows.map((r) => r.method).sort()).toEqual(['passkey-verified', 'password']);
     const [row] = await t.api.db.select().from(passkeys).where(eq(passkeys.id, passkey._id));
     expect(row!.counter).toBe(1);
     expect(row!.lastUsedAt).not.toBeNull();
@@ -41,7 +43,7 @@ describe('signing in with a passkey', () => {
   });
 
   it('refuses a replayed assertion and one answering a challenge older than 5 minutes', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { device } = await addPasskey(acc);
     const assertion = device.assert(await signInOptions());
     expect((await passkeySignIn(assertion)).status).toBe(200);
@@ -57,7 +59,7 @@ describe('signing in with a passkey', () => {
   });
 
   it("refuses another user's credential, an unknown one, a bad signature, another origin and another site", async () => {
-    const [alice, bob] = [await signUp(t), await signUp(t)];
+    const [alice, bob] = [await verifiedAccount(), await verifiedAccount()];
     const { device: alices } = await addPasskey(alice);
     await addPasskey(bob);
     const refused = async (assertion: unknown) => {
@@ -88,7 +90,7 @@ describe('signing in with a passkey', () => {
       const res = await t.call('POST', '/v1/auth/passkey', { body, ip: freshIp() });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { device } = await addPasskey(acc);
     const garbled = device.assert(await signInOptions());
     garbled.response.clientDataJSON = Buffer.from('not json').toString('base64url');
@@ -102,18 +104,22 @@ describe('signing in with a passkey', () => {
 describe('REQUIRE_ADMIN_2FA=true', () => {
   let strict: TestApi;
   beforeAll(async () => {
-    strict = await startTestApi({ SITE_URL: SITE, REQUIRE_ADMIN_2FA: 'true' });
+    strict = await startTestApi({ SITE_URL: SITE, REQUIRE_ADMIN_2FA: 'true', SMTP_URL: smtp.url });
   });
   afterAll(() => strict.close());
 
-  it('refuses admin calls from a password-only session and lets a passkey session through', async () => {
+  it('refuses admin calls from a password-only session and lets a user-verified passkey session through', async () => {
     const admin = await makeAdmin(strict);
+    await proveAddress(strict, smtp, admin);
     const refused = await strict.call('GET', '/v1/admin/user', { token: admin.token });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual({ success: false, message: 'Two-factor authentication required' });
 
     const device = new SoftwareAuthenticator(SITE);
-    const options = await strict.call('POST', '/v1/account/passkeys/options', { token: admin.token });
+    const options = await strict.call('POST', '/v1/account/passkeys/options', {
+      token: admin.token,
+      body: { otp: await addFactorCode(strict, smtp, admin) },
+    });
     const added = await strict.call('POST', '/v1/account/passkeys', {
       token: admin.token,
       body: { response: device.register(options.body) },
@@ -126,6 +132,16 @@ describe('REQUIRE_ADMIN_2FA=true', () => {
     });
     expect(signedIn.status).toBe(200);
     expect((await strict.call('GET', '/v1/admin/user', { token: signedIn.body.token })).status).toBe(200);
+    // The same passkey only touched, without a PIN or biometric: one factor.
+    const touchOpts = await strict.call('POST', '/v1/auth/passkey/options', { ip: freshIp() });
+    const touched = await strict.call('POST', '/v1/auth/passkey', {
+      body: { response: device.assert(touchOpts.body, undefined, { userVerified: false }) },
+      ip: freshIp(),
+    });
+    expect(touched.status).toBe(200);
+    const oneFactor = await strict.call('GET', '/v1/admin/user', { token: touched.body.token });
+    expect(oneFactor.status).toBe(403);
+    expect(oneFactor.body.message).toBe('Two-factor authentication required');
     // A plain user still gets the ordinary refusal.
     const plain = await signUp(strict);
     expect((await strict.call('GET', '/v1/admin/user', { token: plain.token })).body.message).toBe('Admins only.');

@@ -3,19 +3,32 @@
 // recovery codes, the export, and REQUIRE_ADMIN_2FA. The fixture: tests/helpers/two-factor-api.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outbox, recoveryCodes, twoFactor, users } from '../../src/server/db/schema.ts';
+import { recoveryCodes, twoFactor } from '../../src/server/db/schema.ts';
 import { makeAdmin } from '../helpers/admin.ts';
-import { freshIp, signUp, startTestApi, type TestApi } from '../helpers/api.ts';
-import { codeAt, passwordStep, signInWith, smtp, t, turnOn, useTwoFactorApi } from '../helpers/two-factor-api.ts';
+import { freshIp, proveAddress, startTestApi, type TestApi } from '../helpers/api.ts';
+import { addFactorCode } from '../helpers/step-up.ts';
+import {
+  codeAt,
+  passwordStep,
+  signInWith,
+  smtp,
+  t,
+  turnOn,
+  useTwoFactorApi,
+  verifiedAccount,
+} from '../helpers/two-factor-api.ts';
 
 useTwoFactorApi();
 
 describe('setting two-factor up', () => {
   it('answers a secret and its otpauth URL, and turns on only with a right first code', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const status = await t.call('GET', '/v1/account/two-factor', { token: acc.token });
     expect(status.body).toEqual({ success: true, enabled: false, recoveryCodesLeft: 0 });
-    const setup = await t.call('POST', '/v1/account/two-factor/setup', { token: acc.token });
+    const setup = await t.call('POST', '/v1/account/two-factor/setup', {
+      token: acc.token,
+      body: { otp: await addFactorCode(t, smtp, acc) },
+    });
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     const url = new URL(setup.body.otpauthUrl);
     expect(url.protocol).toBe('otpauth:');
@@ -49,12 +62,15 @@ describe('setting two-factor up', () => {
       enabled: true,
       recoveryCodesLeft: 10,
     });
-    const again = await t.call('POST', '/v1/account/two-factor/setup', { token: acc.token });
+    const again = await t.call('POST', '/v1/account/two-factor/setup', {
+      token: acc.token,
+      body: { otp: await addFactorCode(t, smtp, acc) },
+    });
     expect(again.status).toBe(409);
   });
 
   it('keeps the secret encrypted, bound to its user, and the recovery codes hashed', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { secret, recovery } = await turnOn(acc);
     const [row] = await t.api.db.select().from(twoFactor).where(eq(twoFactor.userId, acc.user._id));
     expect(row!.secret).toMatch(/^v1\./);
@@ -65,7 +81,7 @@ describe('setting two-factor up', () => {
 
     // The same ciphertext on another user's row does not open: the secret's codes are refused there,
     // and that user's recovery codes still work.
-    const other = await signUp(t);
+    const other = await verifiedAccount();
     const others = await turnOn(other);
     await t.api.db.update(twoFactor).set({ secret: row!.secret }).where(eq(twoFactor.userId, other.user._id));
     const refused = await signInWith(other, codeAt(secret, 1));
@@ -77,9 +93,8 @@ describe('setting two-factor up', () => {
 });
 
 describe('turning two-factor off and new recovery codes', () => {
-  it('needs the password or a code; turning off mails a notice to a verified address', async () => {
-    const acc = await signUp(t);
-    await t.api.db.update(users).set({ isAccountVerified: true }).where(eq(users.id, acc.user._id));
+  it('needs the password or a code; turning off mails a notice', async () => {
+    const acc = await verifiedAccount();
     const { secret } = await turnOn(acc);
     const wrong = await t.call('POST', '/v1/account/two-factor/disable', {
       token: acc.token,
@@ -107,7 +122,7 @@ describe('turning two-factor off and new recovery codes', () => {
       ip: freshIp(),
     });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
-    const mail = await smtp.waitFor((m) => m.to === acc.email);
+    const mail = await smtp.waitFor((m) => m.to === acc.email && /turned off/.test(m.subject));
     expect(mail.subject).toMatch(/^Two-factor authentication was turned off – /);
     expect((await passwordStep(acc)).token).toEqual(expect.any(String));
     expect(await t.api.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, acc.user._id))).toEqual([]);
@@ -117,8 +132,8 @@ describe('turning two-factor off and new recovery codes', () => {
     ).toBe(409);
   });
 
-  it('turns off with the password, without a mail to an unverified address', async () => {
-    const acc = await signUp(t);
+  it('turns off with the password', async () => {
+    const acc = await verifiedAccount();
     await turnOn(acc);
     const off = await t.call('POST', '/v1/account/two-factor/disable', {
       token: acc.token,
@@ -126,11 +141,11 @@ describe('turning two-factor off and new recovery codes', () => {
       ip: freshIp(),
     });
     expect(off.status).toBe(200);
-    expect(await t.api.db.select().from(outbox).where(eq(outbox.to, acc.email))).toEqual([]);
+    expect((await t.call('GET', '/v1/account/two-factor', { token: acc.token })).body.enabled).toBe(false);
   });
 
   it('makes new recovery codes, after which the old ones no longer work', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { recovery } = await turnOn(acc);
     const res = await t.call('POST', '/v1/account/two-factor/recovery-codes', {
       token: acc.token,
@@ -144,7 +159,7 @@ describe('turning two-factor off and new recovery codes', () => {
   });
 
   it('exports whether two-factor is on', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     await turnOn(acc);
     expect((await t.call('GET', '/v1/account/export', { token: acc.token })).body.twoFactorEnabled).toBe(true);
   });
@@ -153,21 +168,17 @@ describe('turning two-factor off and new recovery codes', () => {
 describe('REQUIRE_ADMIN_2FA=true', () => {
   let strict: TestApi;
   beforeAll(async () => {
-    strict = await startTestApi({ REQUIRE_ADMIN_2FA: 'true' }, t.clock);
+    strict = await startTestApi({ REQUIRE_ADMIN_2FA: 'true', SMTP_URL: smtp.url }, t.clock);
   });
   afterAll(() => strict.close());
 
   it('lets an admin signed in with a password and a code through, not one with the password alone', async () => {
     const admin = await makeAdmin(strict);
+    await proveAddress(strict, smtp, admin);
     const refused = await strict.call('GET', '/v1/admin/contact', { token: admin.token });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Two-factor authentication required');
-    const setup = await strict.call('POST', '/v1/account/two-factor/setup', { token: admin.token });
-    const secret = setup.body.secret as string;
-    await strict.call('POST', '/v1/account/two-factor/enable', {
-      token: admin.token,
-      body: { code: codeAt(secret, 0) },
-    });
+    const { secret } = await turnOn(admin, strict);
     const first = await strict.call('POST', '/v1/auth/sign-in', {
       body: { email: admin.email, password: admin.password },
       ip: freshIp(),

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema.ts';
-import { freshIp, signUp } from '../helpers/api.ts';
+import { freshIp } from '../helpers/api.ts';
 import {
   codeAt,
   codeStep,
@@ -16,13 +16,14 @@ import {
   t,
   turnOn,
   useTwoFactorApi,
+  verifiedAccount,
 } from '../helpers/two-factor-api.ts';
 
 useTwoFactorApi();
 
 describe('signing in with two-factor on', () => {
   it('answers twoFactorRequired with a challenge and no token, then signs in with a code of the app', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { secret } = await turnOn(acc);
     const first = await passwordStep(acc);
     expect(first).toEqual({
@@ -53,7 +54,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('accepts one step either side of now, refuses two steps away, and refuses a code once used (or older)', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { secret } = await turnOn(acc);
     // Enabling used the current step: its code, and older ones, are spent.
     expect((await signInWith(acc, codeAt(secret, 0))).status).toBe(401);
@@ -75,7 +76,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('takes each recovery code once, in any case and with spaces', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { recovery } = await turnOn(acc);
     const typed = ` ${recovery[3]!.toUpperCase().replace('-', ' - ')} `;
     expect((await signInWith(acc, typed)).status).toBe(200);
@@ -85,7 +86,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('refuses a challenge after 5 minutes, and after 5 wrong codes', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { secret } = await turnOn(acc);
     const { challenge } = await passwordStep(acc);
     t.clock.advance(5 * 60_000 + 1_000);
@@ -100,7 +101,7 @@ describe('signing in with two-factor on', () => {
   });
 
   it('counts wrong codes against the sign-in limits of the account', async () => {
-    const acc = await signUp(t);
+    const acc = await verifiedAccount();
     const { secret } = await turnOn(acc);
     for (let round = 0; round < 2; round++) {
       const { challenge } = await passwordStep(acc);

@@ -54,6 +54,8 @@ export interface Overrides {
   /** Sign a different challenge than the options gave (a replay of an old one, say). */
   challenge?: string;
   userHandle?: string | null;
+  /** false: the authenticator was only touched, without a PIN or biometric (the UV flag clear). */
+  userVerified?: boolean;
 }
 
 export class SoftwareAuthenticator {
@@ -123,7 +125,8 @@ export class SoftwareAuthenticator {
     credential.counter++;
     const counter = Buffer.alloc(4);
     counter.writeUInt32BE(credential.counter);
-    const authData = Buffer.concat([sha256(over.rpId ?? credential.rpId), Buffer.from([FLAG_UP | FLAG_UV]), counter]);
+    const flags = over.userVerified === false ? FLAG_UP : FLAG_UP | FLAG_UV;
+    const authData = Buffer.concat([sha256(over.rpId ?? credential.rpId), Buffer.from([flags]), counter]);
     const clientDataJSON = this.clientData(
       'webauthn.get',
       over.challenge ?? options.challenge,

@@ -1,11 +1,13 @@
 // The two-factor API tests' fixture: one API for the test file, with an SMTP catcher, on a clock that
 // stands still in the middle of a time step (so a code computed here with tests/helpers/totp.ts is the
-// one the server expects), and the steps of turning two-factor on and signing in with it.
+// one the server expects), and the steps of turning two-factor on (on a verified address, after the
+// step-up: tests/helpers/step-up.ts) and signing in with it.
 // `useTwoFactorApi()` (called once at the top of a test file) starts them before its tests and closes
 // them after; `t` and `smtp` are then the file's.
 import { afterAll, beforeAll, expect } from 'vitest';
-import { type Account, freshIp, frozenClock, startTestApi, type TestApi } from './api.ts';
+import { type Account, freshIp, frozenClock, proveAddress, signUp, startTestApi, type TestApi } from './api.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
+import { addFactorCode } from './step-up.ts';
 import { stepAt, totpCode } from './totp.ts';
 
 export const STEP = 30_000;
@@ -27,12 +29,22 @@ export function useTwoFactorApi() {
 const now = () => t.clock.now();
 export const codeAt = (secret: string, offset: number) => totpCode(secret, stepAt(now()) + offset);
 
-/** Sets two-factor up and on; returns the secret and the recovery codes. */
-export async function turnOn(acc: Account) {
-  const setup = await t.call('POST', '/v1/account/two-factor/setup', { token: acc.token });
+/** A new account whose owner proved the address with the mailed code: one that may turn two-factor on. */
+export async function verifiedAccount(): Promise<Account> {
+  const acc = await signUp(t);
+  await proveAddress(t, smtp, acc);
+  return { ...acc, user: { ...acc.user, isAccountVerified: true } };
+}
+
+/** Sets two-factor up (after the step-up, on `api`) and on; returns the secret and the recovery codes. */
+export async function turnOn(acc: Account, api = t) {
+  const setup = await api.call('POST', '/v1/account/two-factor/setup', {
+    token: acc.token,
+    body: { otp: await addFactorCode(api, smtp, acc) },
+  });
   expect(setup.status, JSON.stringify(setup.body)).toBe(200);
   const { secret } = setup.body;
-  const on = await t.call('POST', '/v1/account/two-factor/enable', {
+  const on = await api.call('POST', '/v1/account/two-factor/enable', {
     token: acc.token,
     body: { code: codeAt(secret, 0) },
   });

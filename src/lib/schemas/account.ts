@@ -36,7 +36,13 @@ export const deleteBody = z
   .meta(anyOfRequired(['password', 'otp']));
 
 /** The mailed codes a signed-in user can ask for from /account. */
-export const accountCodeBody = z.object({ purpose: z.enum(['set-password', 'delete-account']) });
+export const accountCodeBody = z.object({ purpose: z.enum(['set-password', 'delete-account', 'add-factor']) });
+
+/**
+ * The step-up before adding a passkey or an authenticator app: the code of POST /api/v1/account/code
+ * {purpose: 'add-factor'}; not needed by a session that signed in with two factors within 10 minutes.
+ */
+export const stepUpBody = z.object({ otp: otpField.optional() });
 
 export const accountUserSchema = userSchema.extend({
   /** False for an account made through Google that never set a password: it confirms with a code. */

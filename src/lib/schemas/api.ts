@@ -8,6 +8,8 @@ export const errorSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   issues: z.array(issueSchema).optional(),
+  /** True when the call needs a step-up first: the code of POST /api/v1/account/code {purpose: 'add-factor'}. */
+  stepUp: z.literal(true).optional(),
 });
 
 export const messageSchema = z.object({ success: z.literal(true), message: z.string() });

@@ -14,9 +14,12 @@ export interface Caller {
   ip: string;
 }
 
-/** The notice mail's context: when it happened and from which device, for the account's owner to check. */
-export function noticeContext(deps: Deps, session: SessionRow, when: Date): NoticeContext {
-  return { company: deps.mail.company, siteUrl: deps.config.siteUrl, when, device: deviceName(session.userAgent) };
+/**
+ * The notice mail's context: when it happened and from which device (the session's, or the request's
+ * User-Agent when no session acted), for the account's owner to check.
+ */
+export function noticeContext(deps: Deps, from: Pick<SessionRow, 'userAgent'>, when: Date): NoticeContext {
+  return { company: deps.mail.company, siteUrl: deps.config.siteUrl, when, device: deviceName(from.userAgent) };
 }
 
 /**

@@ -16,6 +16,7 @@ import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { limitCodeMail, sendCodeMail } from '../auth/code-mail.ts';
+import { requireProvedAddress } from '../auth/factors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
@@ -65,9 +66,9 @@ const code = userRoute({
   path: '/code',
   tags,
   description:
-    "Mails a code to the account's own address, for an account without a password: to set one, or to delete the account.",
+    "Mails a code to the account's own address: for an account without a password, to set one (set-password) or to delete the account (delete-account); for any account with a verified address, the step-up before adding a passkey or an authenticator app (add-factor; 403 'Verify your e-mail address first' when unverified).",
   request: { body: jsonBody(accountCodeBody) },
-  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 429, 503) },
+  responses: { 200: ok(messageSchema, 'Code sent'), ...errors(400, 403, 429, 503) },
 });
 
 const exportData = userRoute({
@@ -134,9 +135,11 @@ export function accountRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(code, async (c) => {
     const user = c.get('user');
-    if (user.passwordHash) throw new ApiError(400, 'Your account has a password: confirm with it instead');
+    const { purpose } = c.req.valid('json');
+    if (purpose === 'add-factor') requireProvedAddress(user);
+    else if (user.passwordHash) throw new ApiError(400, 'Your account has a password: confirm with it instead');
     await limitCodeMail(deps, [RULES.codeRequestPerIp, ipOf(c)], user.email);
-    await sendCodeMail(deps, user, c.req.valid('json').purpose);
+    await sendCodeMail(deps, user, purpose);
     return c.json({ success: true as const, message: 'We sent a 6-digit code to your e-mail' }, 200);
   });
 

@@ -1,5 +1,6 @@
 // Calls built on one-time codes: password reset (reset-otp, reset-password) and e-mail verification
-// (verify-otp, verify-account).
+// (verify-otp, verify-account). A reset proves the address by another route than the account's own
+// session: on an unverified account it also removes every factor set up before (auth/factors.ts).
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { messageSchema } from '../../lib/schemas/api.ts';
@@ -15,6 +16,10 @@ import { codeMailFor, limitCodeMail, sendCodeMail } from './code-mail.ts';
 import { checkCode, limitCodeCheck, markCodeUsed } from './codes.ts';
 import { hashPassword, refuseCommonPassword } from './passwords.ts';
 import { promoteListedAdmins } from '../users/admin-emails.ts';
+import { noticeContext, queueNotice } from '../account/caller.ts';
+import { passwordResetMail } from '../mail/account-templates.ts';
+import type { OutboxWorker } from '../mail/outbox.ts';
+import { clearUnprovedFactors } from './factors.ts';
 
 export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
 const RESET_CODE_REFUSED = 'Invalid or expired code. Please request a new one.';
@@ -36,6 +41,8 @@ const resetPassword = publicRoute({
   path: '/reset-password',
   tags: ['auth'],
   request: { body: jsonBody(resetPasswordBody) },
+  description:
+    'Sets the password with the mailed code and ends every session; a notice is mailed. The code proves the address: an unverified account becomes verified, and its passkeys, two-factor secret, recovery codes and known clients (set up before the address was proved) are removed.',
   responses: { 200: ok(messageSchema, 'Password changed; every session ended'), ...errors(400, 429, 503) },
 });
 
@@ -56,7 +63,7 @@ const verifyAccount = userRoute({
   responses: { 200: ok(messageSchema, 'Account verified'), ...errors(400, 429, 503) },
 });
 
-export function codeRoutes(deps: Deps) {
+export function codeRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
 
   const limitMailTo = (ip: string, email: string) => limitCodeMail(deps, [RULES.codeRequestPerIp, ip], email);
@@ -89,13 +96,19 @@ export function codeRoutes(deps: Deps) {
       throw err instanceof ApiError && err.status === 400 ? new ApiError(400, RESET_CODE_REFUSED) : err;
     });
     const passwordHash = await hashPassword(body.NewPassword);
+    const now = deps.now();
     await deps.db.transaction(async (tx) => {
       await markCodeUsed(deps, tx, codeId);
-      // The code reached this address, which proves it as well as a verification code would.
-      await tx.update(users).set({ passwordHash, isAccountVerified: true }).where(eq(users.id, user.id));
-      await promoteListedAdmins(tx, deps.config.adminEmails, deps.now(), user.id);
+      // The code reached this address, which proves it as well as a verification code would; what was set
+      // up on the account before that proof may be a stranger's.
+      const proved = user.isAccountVerified ? user : await clearUnprovedFactors(tx, user, now);
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+      await promoteListedAdmins(tx, deps.config.adminEmails, now, user.id);
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
+      const from = { userAgent: c.req.header('user-agent') ?? null };
+      await queueNotice(tx, now, proved, passwordResetMail(noticeContext(deps, from, now)));
     });
+    outbox.kick();
     // The owner has proved the address: failed sign-ins counted against it no longer apply.
     await deps.limiter.clear([[RULES.signInFailuresPerAccount, email]]);
     return c.json({ success: true as const, message: 'Password reset successfully' }, 200);

@@ -1,14 +1,23 @@
-// GET /api/v1/auth/google?code=…: sign in (or up) with a Google authorization code.
+// GET /api/v1/auth/google?code=…: sign in (or up) with a Google authorization code. Google is one factor:
+// an account with two-factor on is asked for its code as after a password. Linking Google to an existing
+// account mails a notice; on an unverified one it proves the address by another route than its own
+// session, which removes every factor set up before (auth/factors.ts).
 import { randomUUID } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
 import { isAddressInTrash } from '../trash/trash.ts';
 import type { Deps } from '../core/context.ts';
-import { identities, sessions, users, type UserRow } from '../db/schema.ts';
+import { identities, users, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { sessionResponse } from '../../lib/schemas/auth.ts';
+import { signInResponse } from '../../lib/schemas/two-factor.ts';
+import { noticeContext, queueNotice } from '../account/caller.ts';
+import { googleLinkedMail } from '../mail/account-templates.ts';
+import type { OutboxWorker } from '../mail/outbox.ts';
+import { isTwoFactorOn } from '../two-factor/second-factor.ts';
+import { startTwoFactorSignIn, TWO_FACTOR_REQUIRED } from '../two-factor/sign-in-routes.ts';
+import { clearUnprovedFactors } from './factors.ts';
 import { errors, ok, publicRoute, router } from '../core/route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
@@ -22,7 +31,8 @@ const googleSignIn = publicRoute({
   path: '/google',
   tags: ['auth'],
   description:
-    "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify, and the PKCE code_verifier. The browser checks its OAuth state before calling.",
+    "Popup flow: the code alone (redirect_uri 'postmessage'). Redirect flow: also redirect_uri, which must be the site's own /google-verify, and the PKCE code_verifier. The browser checks its OAuth state before calling. " +
+    'With two-factor on, the answer has no token but `twoFactorRequired: true` and a `challenge` for POST /api/v1/auth/two-factor.',
   request: {
     query: z.object({
       code: z
@@ -37,10 +47,13 @@ const googleSignIn = publicRoute({
         .optional(),
     }),
   },
-  responses: { 200: ok(sessionResponse, 'Signed in with Google'), ...errors(400, 401, 429, 503) },
+  responses: {
+    200: ok(signInResponse, 'Signed in with Google, or the second factor is needed'),
+    ...errors(400, 401, 409, 429, 503),
+  },
 });
 
-export function googleRoutes(deps: Deps) {
+export function googleRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
   const verifier = deps.config.google && new GoogleVerifier(deps.config.google, deps.now);
   const ownRedirect = new URL('/google-verify', deps.config.siteUrl).href;
@@ -53,8 +66,17 @@ export function googleRoutes(deps: Deps) {
     }
     await deps.limiter.consume([[RULES.googlePerIp, clientKey(c, deps.config.trustProxy)]]);
     const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri, codeVerifier);
-    const user = await findOrCreateUser(deps, identity);
-    const session = await signedIn(deps, user, 'google', c.req.header('user-agent'));
+    const userAgent = c.req.header('user-agent');
+    const user = await findOrCreateUser(deps, identity, userAgent);
+    outbox.kick();
+    if (await isTwoFactorOn(deps, user.id)) {
+      const challenge = await startTwoFactorSignIn(deps, user.id);
+      return c.json(
+        { success: true as const, message: TWO_FACTOR_REQUIRED, twoFactorRequired: true as const, challenge },
+        200,
+      );
+    }
+    const session = await signedIn(deps, user, 'google', userAgent);
     return c.json({ success: true as const, message: `Welcome, ${user.name}!`, ...session }, 200);
   });
 
@@ -63,10 +85,10 @@ export function googleRoutes(deps: Deps) {
 
 /**
  * The identity is keyed on Google's `sub`. A first sign-in links to the account with the same address
- * (Google has verified it); an unverified local account there may have been registered by someone else,
- * so its password and sessions are dropped when it is linked.
+ * (Google has verified it) and mails it a notice; an unverified local account there may have been
+ * registered by someone else, so its password and every factor set up on it are dropped when it is linked.
  */
-async function findOrCreateUser(deps: Deps, identity: GoogleIdentity): Promise<UserRow> {
+async function findOrCreateUser(deps: Deps, identity: GoogleIdentity, userAgent: string | undefined): Promise<UserRow> {
   const email = normaliseEmail(identity.email);
   return deps.db.transaction(async (tx) => {
     const [linked] = await tx
@@ -78,15 +100,14 @@ async function findOrCreateUser(deps: Deps, identity: GoogleIdentity): Promise<U
 
     const now = deps.now();
     let [user] = await tx.select().from(users).where(eq(users.email, email));
-    if (user && !user.isAccountVerified) {
-      [user] = await tx
-        .update(users)
-        .set({ isAccountVerified: true, passwordHash: null })
-        .where(eq(users.id, user.id))
-        .returning();
-      await tx.delete(sessions).where(eq(sessions.userId, user!.id));
-    }
-    if (!user) {
+    if (user) {
+      if (!user.isAccountVerified) {
+        await clearUnprovedFactors(tx, user, now);
+        [user] = await tx.update(users).set({ passwordHash: null }).where(eq(users.id, user.id)).returning();
+      }
+      const from = { userAgent: userAgent ?? null };
+      await queueNotice(tx, now, user!, googleLinkedMail(noticeContext(deps, from, now)));
+    } else {
       // A deleted account keeps its address while it can be restored.
       if (await isAddressInTrash(tx, email, now)) throw new ApiError(409, 'An account with this email already exists');
       [user] = await tx

@@ -1,11 +1,12 @@
 // The clients that signed in to an account before, which strangers' failed sign-ins do not lock out
 // (sign-in-limits.ts): an address (as the rate limits key it) that signed in with the password within
 // KNOWN_CLIENT_DAYS, or a browser that sends back the device token a sign-in gave it (OWASP's "device
-// cookies": signed with the server's code key, bound to the account, valid DEVICE_TOKEN_DAYS).
+// cookies": signed with the server's code key, bound to the account, valid DEVICE_TOKEN_DAYS, and void when
+// it was given before the account's factors were cleared, auth/factors.ts).
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import type { Deps } from '../core/context.ts';
-import { knownClients } from '../db/schema.ts';
+import { knownClients, users } from '../db/schema.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 
 export const KNOWN_CLIENT_DAYS = 90;
@@ -48,9 +49,13 @@ export async function isKnownClient(deps: Deps, ip: string, client: KnownClientP
         gt(knownClients.lastSignInAt, since),
       ),
     );
-  return (
-    row !== undefined || (client.userId !== undefined && validDeviceToken(deps, client.userId, client.deviceToken))
-  );
+  if (row !== undefined) return true;
+  if (client.userId === undefined || client.deviceToken === undefined) return false;
+  const [user] = await deps.db
+    .select({ clearedAt: users.factorsClearedAt })
+    .from(users)
+    .where(eq(users.id, client.userId));
+  return user !== undefined && validDeviceToken(deps, client.userId, client.deviceToken, user.clearedAt);
 }
 
 function mac(deps: Deps, payload: string): Buffer {
@@ -62,9 +67,11 @@ function deviceToken(deps: Deps, userId: string, expires: number): string {
   return `${payload}.${mac(deps, payload).toString('base64url')}`;
 }
 
-function validDeviceToken(deps: Deps, userId: string, token: string | undefined): boolean {
-  const [id, expires, signature] = token?.split('.') ?? [];
+/** `clearedAt`: a token given before then (its expiry less DEVICE_TOKEN_DAYS) is void. */
+function validDeviceToken(deps: Deps, userId: string, token: string, clearedAt: Date | null): boolean {
+  const [id, expires, signature] = token.split('.');
   if (id !== userId || !expires || !signature || !(Number(expires) > deps.now().getTime())) return false;
+  if (clearedAt && Number(expires) - DEVICE_TOKEN_DAYS * DAY_MS <= clearedAt.getTime()) return false;
   const given = Buffer.from(signature, 'base64url');
   const wanted = mac(deps, `${id}.${expires}`);
   return given.length === wanted.length && timingSafeEqual(given, wanted);

@@ -18,7 +18,7 @@ import { endSessions } from './sessions.ts';
 import { SIGNED_IN, signedInWithPassword } from './signed-in.ts';
 import { underSignInLimits } from './sign-in-limits.ts';
 import { isTwoFactorOn } from '../two-factor/second-factor.ts';
-import { startTwoFactorSignIn } from '../two-factor/sign-in-routes.ts';
+import { startTwoFactorSignIn, TWO_FACTOR_REQUIRED } from '../two-factor/sign-in-routes.ts';
 
 const EMAIL_TAKEN = 'An account with this email already exists';
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -109,7 +109,7 @@ export function authRoutes(deps: Deps) {
       return c.json(
         {
           success: true as const,
-          message: 'Enter the code from your authenticator app',
+          message: TWO_FACTOR_REQUIRED,
           twoFactorRequired: true as const,
           challenge,
         },

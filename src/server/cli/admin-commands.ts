@@ -15,7 +15,12 @@ export function setAdmin(db: Db, email: string, isAdmin: boolean): Promise<UserR
     const [found] = await tx.select({ id: users.id }).from(users).where(where);
     if (!found) throw new NoSuchUserError(`No account with the e-mail ${email}. The person must sign up first.`);
     if (!isAdmin) await keepAnAdmin(tx, found.id);
-    const [user] = await tx.update(users).set({ isAdmin }).where(where).returning();
+    // A demotion sticks against ADMIN_EMAILS, as an admin's does (users/admin-emails.ts).
+    const [user] = await tx
+      .update(users)
+      .set({ isAdmin, adminRevokedAt: isAdmin ? null : new Date() })
+      .where(where)
+      .returning();
     return user!;
   });
 }

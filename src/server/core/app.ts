@@ -141,8 +141,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   // Each router at its prefix; who may call a route is declared on the route itself (route-factories.ts).
   app.route('/health', healthRoutes(database));
   app.route('/v1/auth', authRoutes(deps));
-  app.route('/v1/auth', codeRoutes(deps));
-  app.route('/v1/auth', googleRoutes(deps));
+  app.route('/v1/auth', codeRoutes(deps, outbox));
+  app.route('/v1/auth', googleRoutes(deps, outbox));
   app.route('/v1/auth', passkeySignInRoutes(deps));
   app.route('/v1/auth', twoFactorSignInRoutes(deps));
   app.route('/v1/users', userRoutes());

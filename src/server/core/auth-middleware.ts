@@ -4,7 +4,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { SignedInEnv } from './context.ts';
 import { ApiError } from './errors.ts';
 import { findSession } from '../auth/sessions.ts';
-import type { SignInMethod } from '../db/schema.ts';
+import { isTwoFactorSession } from '../auth/factors.ts';
 import { ADMIN_2FA_REQUIRED } from '../../lib/schemas/two-factor.ts';
 
 /** The token of an `Authorization: Bearer <token>` header, if the request has one. */
@@ -22,12 +22,9 @@ export const requireUser: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   await next();
 };
 
-/** Sessions that proved two factors: a password and an authenticator code, or a passkey (device + unlock). */
-const TWO_FACTOR_METHODS: ReadonlySet<SignInMethod> = new Set(['two-factor', 'passkey']);
-
 export const requireAdmin: MiddlewareHandler<SignedInEnv> = async (c, next) => {
   if (!c.get('user').isAdmin) throw new ApiError(403, 'Admins only.');
-  if (c.var.deps.config.requireAdmin2fa && !TWO_FACTOR_METHODS.has(c.get('session').method)) {
+  if (c.var.deps.config.requireAdmin2fa && !isTwoFactorSession(c.get('session'))) {
     throw new ApiError(403, ADMIN_2FA_REQUIRED);
   }
   await next();

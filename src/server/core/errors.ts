@@ -1,4 +1,4 @@
-// One error shape for every failure: { success: false, message, issues? }.
+// One error shape for every failure: { success: false, message, issues?, stepUp? }.
 // Bad input is a 4xx with a message, never a stack trace; a database outage is a 503.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -13,13 +13,20 @@ export class ApiError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly issues?: Issue[],
+    /** Set when the caller must confirm with a mailed code first (auth/factors.ts). */
+    readonly stepUp?: true,
   ) {
     super(message);
   }
 }
 
-export function errorBody(message: string, issues?: Issue[]) {
-  return issues ? { success: false as const, message, issues } : { success: false as const, message };
+export function errorBody(message: string, issues?: Issue[], stepUp?: true) {
+  return {
+    success: false as const,
+    message,
+    ...(issues ? { issues } : {}),
+    ...(stepUp ? { stepUp } : {}),
+  };
 }
 
 export function zodIssues(error: ZodError): Issue[] {
@@ -74,7 +81,7 @@ export function onError(err: Error, c: Context) {
   c.header('Cache-Control', 'no-store');
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.message, err.issues), err.status);
+    return c.json(errorBody(err.message, err.issues, err.stepUp), err.status);
   }
   if (err instanceof HTTPException) {
     // Hono's own: malformed JSON (400) and the like.

@@ -1,5 +1,6 @@
-// The notices about the account itself: its password changed, it was deleted. Both go to the address
-// the account had, so that its owner hears of a change they did not make.
+// The notices about the account itself: how one signs in changed (password, passkey, two-factor, Google),
+// or it was deleted. Each goes to the address the account had, so that its owner hears of a change they
+// did not make.
 import { escapeHtml, layout, type MailContent } from './templates.ts';
 
 export interface NoticeContext {
@@ -57,5 +58,29 @@ export function twoFactorOffMail(ctx: NoticeContext): MailContent {
   return notice(ctx, 'Two-factor authentication was turned off', [
     `Two-factor authentication was turned off for your account on ${stamp(ctx.when)} from ${ctx.device}. Signing in now needs only your password.`,
     `If this was not you, change your password now, turn two-factor authentication on again at ${account} and sign out the devices you do not know.`,
+  ]);
+}
+
+export function twoFactorOnMail(ctx: NoticeContext): MailContent {
+  const account = new URL('/account', ctx.siteUrl).href;
+  return notice(ctx, 'Two-factor authentication was turned on', [
+    `Two-factor authentication was turned on for your account on ${stamp(ctx.when)} from ${ctx.device}. Signing in with your password now also asks for a code from the authenticator app that was set up.`,
+    `If this was not you, reset your password now and check the sign-in methods at ${account}.`,
+  ]);
+}
+
+export function passwordResetMail(ctx: NoticeContext): MailContent {
+  const reset = new URL('/forgot-password', ctx.siteUrl).href;
+  return notice(ctx, 'Your password was reset', [
+    `Your password was reset with a code mailed to this address on ${stamp(ctx.when)} from ${ctx.device}. Every device was signed out.`,
+    `If this was not you, someone can read your e-mail: secure your mailbox, then reset your password again at ${reset}.`,
+  ]);
+}
+
+export function googleLinkedMail(ctx: NoticeContext): MailContent {
+  const account = new URL('/account', ctx.siteUrl).href;
+  return notice(ctx, 'Google sign-in was linked to your account', [
+    `A Google account with this address was linked to your account on ${stamp(ctx.when)} from ${ctx.device}. It can now sign in to your account.`,
+    `If this was not you, check the devices signed in at ${account}, change your password and secure the Google account that uses this address.`,
   ]);
 }

@@ -23,6 +23,10 @@ const CODE_WORDING: Record<CodePurpose, { subject: string; intro: string }> = {
   'verify-email': { subject: 'Verify your e-mail address', intro: 'Use this code to verify your e-mail address:' },
   'reset-password': { subject: 'Reset your password', intro: 'Use this code to reset your password:' },
   'set-password': { subject: 'Set a password', intro: 'Use this code to set a password for your account:' },
+  'add-factor': {
+    subject: 'Confirm adding a sign-in method',
+    intro: 'Use this code to confirm adding a passkey or an authenticator app to your account:',
+  },
   'delete-account': {
     subject: 'Confirm deleting your account',
     intro: 'Use this code to confirm that you want to delete your account. Deleting it cannot be undone:',

@@ -98,11 +98,15 @@ export async function authenticationOptions(deps: Deps) {
 }
 
 /**
- * The passkey that signed, with its counter and backup state brought up to date; 400 when the challenge
- * is expired or replayed, 401 when the passkey is unknown, belongs to another account than its user
- * handle names, or its signature does not verify.
+ * The passkey that signed, with its counter and backup state brought up to date, and whether the
+ * authenticator verified the user (the UV flag: a PIN or biometric, not a touch only); 400 when the
+ * challenge is expired or replayed, 401 when the passkey is unknown, belongs to another account than its
+ * user handle names, or its signature does not verify.
  */
-export async function verifyAuthentication(deps: Deps, credential: AuthenticationCredential): Promise<PasskeyRow> {
+export async function verifyAuthentication(
+  deps: Deps,
+  credential: AuthenticationCredential,
+): Promise<{ passkey: PasskeyRow; userVerified: boolean }> {
   const challenge = signedChallenge(credential.response.clientDataJSON);
   if (!(await takeChallenge(deps, 'passkey-sign-in', challenge, null))) throw new ApiError(400, REQUEST_EXPIRED);
   const [passkey] = await deps.db.select().from(passkeys).where(eq(passkeys.credentialId, credential.id));
@@ -132,5 +136,5 @@ export async function verifyAuthentication(deps: Deps, credential: Authenticatio
     .returning();
   // Removed while it was signing in.
   if (!updated) throw new ApiError(401, NOT_VERIFIED);
-  return updated;
+  return { passkey: updated, userVerified: info.userVerified };
 }

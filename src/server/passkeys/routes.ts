@@ -1,5 +1,6 @@
 // /api/v1/account/passkeys: the signed-in user's passkeys: list, add (options, then the browser's
-// answer), rename, remove. An account made through Google can add them too. Adding one mails a notice.
+// answer), rename, remove. An account made through Google can add them too. Adding one needs a proved
+// address and a step-up at the options call (auth/factors.ts), and mails a notice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { LIMITS } from '../../lib/constants.ts';
@@ -12,11 +13,14 @@ import {
   renamePasskeyBody,
   webauthnOptions,
 } from '../../lib/schemas/passkeys.ts';
+import { stepUpBody } from '../../lib/schemas/account.ts';
 import { noticeContext, queueNotice } from '../account/caller.ts';
+import { requireProvedAddress, stepUp } from '../auth/factors.ts';
 import { deviceName, UNKNOWN_DEVICE } from '../account/device.ts';
 import type { Deps } from '../core/context.ts';
 import { passkeys } from '../db/schema.ts';
 import { ApiError, sqlState } from '../core/errors.ts';
+import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { passkeyAddedMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
@@ -39,8 +43,10 @@ const options = userRoute({
   path: '/options',
   tags,
   description:
-    'Registration options for navigator.credentials.create (as @simplewebauthn/browser takes them): a discoverable credential, user verification preferred, a challenge valid once for 5 minutes.',
-  responses: { 200: ok(webauthnOptions, 'PublicKeyCredentialCreationOptionsJSON'), ...errors(429, 503) },
+    'Registration options for navigator.credentials.create (as @simplewebauthn/browser takes them): a discoverable credential, user verification preferred, a challenge valid once for 5 minutes. ' +
+    "Only for a verified address (else 403 'Verify your e-mail address first'), and after a step-up: `{otp}`, the code of POST /api/v1/account/code {purpose: 'add-factor'}, used up here, unless the session signed in with two factors within 10 minutes; else 403 with `stepUp: true`.",
+  request: { body: jsonBody(stepUpBody, false) },
+  responses: { 200: ok(webauthnOptions, 'PublicKeyCredentialCreationOptionsJSON'), ...errors(400, 403, 429, 503) },
 });
 
 const add = userRoute({
@@ -49,9 +55,10 @@ const add = userRoute({
   tags,
   maxBodyBytes: LIMITS.passkeyBodyBytes,
   request: { body: jsonBody(addPasskeyBody) },
+  description: "The browser's answer to the options; only for a verified address (else 403). A notice is mailed.",
   responses: {
     201: ok(passkeyResponse, 'Passkey added'),
-    ...errors(400, 409, 429, 503),
+    ...errors(400, 403, 409, 429, 503),
   },
 });
 
@@ -88,11 +95,14 @@ export function passkeyRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(options, async (c) => {
     const user = c.get('user');
     await perUser(user.id);
+    const ip = clientKey(c, deps.config.trustProxy);
+    await stepUp(deps, ip, user, c.get('session'), c.req.valid('json')?.otp);
     return c.json(await registrationOptions(deps, user, deps.mail.company), 200);
   });
 
   app.openapi(add, async (c) => {
     const user = c.get('user');
+    requireProvedAddress(user);
     await perUser(user.id);
     const body = c.req.valid('json');
     const checked = await verifyRegistration(deps, user, body.response);

@@ -1,6 +1,7 @@
 // /api/v1/auth/passkey: signing in with a passkey. The options call makes a challenge for any passkey
 // of this site (the login page hands it to the browser's autofill too); the answer signs in the passkey's
-// owner with a session like a password sign-in's, counted as two factors (the device and its unlock).
+// owner with a session like a password sign-in's, counted as two factors (the device and its unlock)
+// only when the authenticator verified the user (the UV flag); a passkey touched without it is one.
 import { eq } from 'drizzle-orm';
 import { LIMITS } from '../../lib/constants.ts';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
@@ -49,10 +50,15 @@ export function passkeySignInRoutes(deps: Deps) {
 
   app.openapi(signIn, async (c) => {
     await perIp(c);
-    const passkey = await verifyAuthentication(deps, c.req.valid('json').response);
+    const { passkey, userVerified } = await verifyAuthentication(deps, c.req.valid('json').response);
     const [user] = await deps.db.select().from(users).where(eq(users.id, passkey.userId));
     if (!user) throw new ApiError(401, NOT_VERIFIED);
-    const session = await signedIn(deps, user, 'passkey', c.req.header('user-agent'));
+    const session = await signedIn(
+      deps,
+      user,
+      userVerified ? 'passkey-verified' : 'passkey',
+      c.req.header('user-agent'),
+    );
     return c.json({ success: true as const, message: SIGNED_IN, ...session }, 200);
   });
 

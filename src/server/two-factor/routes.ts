@@ -11,13 +11,15 @@ import {
   twoFactorStatusResponse,
   type TwoFactorProofBody,
 } from '../../lib/schemas/two-factor.ts';
+import { stepUpBody } from '../../lib/schemas/account.ts';
 import { noticeContext, queueNotice } from '../account/caller.ts';
+import { requireProvedAddress, stepUp } from '../auth/factors.ts';
 import type { Deps } from '../core/context.ts';
 import { recoveryCodes, twoFactor, type UserRow } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { twoFactorOffMail } from '../mail/account-templates.ts';
+import { twoFactorOffMail, twoFactorOnMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
 import { proveWithPasswordOrCode } from './proof.ts';
@@ -42,18 +44,22 @@ const setup = userRoute({
   path: '/setup',
   tags,
   description:
-    'A new secret for the authenticator app (replacing a set-up not yet confirmed); the page draws otpauthUrl as a QR code. Two-factor is on only after POST /enable.',
-  responses: { 200: ok(twoFactorSetupResponse, 'The secret'), ...errors(409, 429, 503) },
+    'A new secret for the authenticator app (replacing a set-up not yet confirmed); the page draws otpauthUrl as a QR code. Two-factor is on only after POST /enable. ' +
+    "Only for a verified address (else 403 'Verify your e-mail address first'), and after a step-up: `{otp}`, the code of POST /api/v1/account/code {purpose: 'add-factor'}, used up here, unless the session signed in with two factors within 10 minutes; else 403 with `stepUp: true`.",
+  request: { body: jsonBody(stepUpBody, false) },
+  responses: { 200: ok(twoFactorSetupResponse, 'The secret'), ...errors(400, 403, 409, 429, 503) },
 });
 
 const enable = userRoute({
   method: 'post',
   path: '/enable',
   tags,
+  description:
+    'Turns on the set-up with a first code of the app; only for a verified address (else 403). A notice is mailed.',
   request: { body: jsonBody(enableTwoFactorBody) },
   responses: {
     200: ok(recoveryCodesResponse, 'Two-factor is on; the recovery codes are shown this once'),
-    ...errors(400, 409, 429, 503),
+    ...errors(400, 403, 409, 429, 503),
   },
 });
 
@@ -97,8 +103,10 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(setup, async (c) => {
     const user = c.get('user');
+    requireProvedAddress(user);
     await perUser(user.id);
     if ((await twoFactorRow(deps, user.id))?.enabledAt) throw new ApiError(409, ALREADY_ON);
+    await stepUp(deps, clientKey(c, deps.config.trustProxy), user, c.get('session'), c.req.valid('json')?.otp);
     const secret = newTotpSecret();
     const row = {
       secret: seal(deps.twoFactorKey, secret, user.id),
@@ -118,6 +126,7 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
 
   app.openapi(enable, async (c) => {
     const user = c.get('user');
+    requireProvedAddress(user);
     await perUser(user.id);
     const row = await twoFactorRow(deps, user.id);
     if (row?.enabledAt) throw new ApiError(409, ALREADY_ON);
@@ -126,10 +135,13 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
       const message = 'Invalid code';
       throw new ApiError(400, message, {}, [{ path: 'code', message }]);
     }
+    const now = deps.now();
     const codes = await deps.db.transaction(async (tx) => {
-      await tx.update(twoFactor).set({ enabledAt: deps.now() }).where(eq(twoFactor.userId, user.id));
+      await tx.update(twoFactor).set({ enabledAt: now }).where(eq(twoFactor.userId, user.id));
+      await queueNotice(tx, now, user, twoFactorOnMail(noticeContext(deps, c.get('session'), now)));
       return replaceRecoveryCodes(deps, tx, user.id);
     });
+    outbox.kick();
     return c.json({ success: true as const, message: 'Two-factor authentication is on', recoveryCodes: codes }, 200);
   });
 

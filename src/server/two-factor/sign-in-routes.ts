@@ -1,4 +1,4 @@
-// The second step of a password sign-in with two-factor on: POST /api/v1/auth/two-factor takes the
+// The second step of a password (or Google) sign-in with two-factor on: POST /api/v1/auth/two-factor takes the
 // challenge the sign-in answered and a code of the authenticator app or a recovery code. The challenge
 // lives 5 minutes, takes MAX_CHALLENGE_TRIES wrong codes and is used up by the right one; every wrong
 // code also counts against the account's sign-in limits.
@@ -18,8 +18,10 @@ import { acceptSecondFactor } from './second-factor.ts';
 
 export const SIGN_IN_EXPIRED = 'This sign-in has expired. Please sign in again.';
 export const WRONG_CODE = 'Invalid code';
+/** The message of a first step (password or Google) that answers `twoFactorRequired`. */
+export const TWO_FACTOR_REQUIRED = 'Enter the code from your authenticator app';
 
-/** Made by a sign-in whose password was right: the challenge the client answers with the code. */
+/** Made by a sign-in whose first factor was right: the challenge the client answers with the code. */
 export async function startTwoFactorSignIn(deps: Deps, userId: string): Promise<string> {
   const challenge = randomBytes(32).toString('base64url');
   await storeChallenge(deps, 'two-factor', challenge, userId);

@@ -1,5 +1,8 @@
 // What admins do to accounts: edit, grant or revoke the admin role, verify, delete to the trash, resend
-// the verification code, end sessions. Each change and its audit row commit together.
+// the verification code, end sessions. Each change and its audit row commit together. Marking an address
+// verified proves it by another route than the account's own session: every factor set up before goes
+// (auth/factors.ts), and ADMIN_EMAILS may promote it. A revoked role is remembered, so that ADMIN_EMAILS
+// does not give it back (admin-emails.ts).
 // The last admin keeps the role (users/last-admin.ts): every change locks the admins first.
 import { eq } from 'drizzle-orm';
 import type { UserPatch } from '../../lib/schemas/admin.ts';
@@ -11,6 +14,8 @@ import { ApiError } from '../core/errors.ts';
 import { enqueueMail, PRIORITY } from '../mail/outbox.ts';
 import { audit, type AuditEvent } from '../audit/audit.ts';
 import { moveToTrash } from '../trash/trash.ts';
+import { clearUnprovedFactors } from '../auth/factors.ts';
+import { isListedAdmin, promoteListedAdmins } from './admin-emails.ts';
 import { keepAnAdmin, lockAdmins } from './last-admin.ts';
 
 export const CONFIRM_SELF_DEMOTION = 'To remove your own admin role, confirm it (confirmSelfDemotion: true)';
@@ -30,7 +35,7 @@ export async function updateUser(deps: Deps, actor: UserRow, id: string, patch: 
     const before = await lockTarget(tx, id);
     const now = deps.now();
     const events: AuditEvent[] = [];
-    const set: Partial<Pick<UserRow, 'name' | 'isAdmin' | 'isAccountVerified'>> = {};
+    const set: Partial<Pick<UserRow, 'name' | 'isAdmin' | 'isAccountVerified' | 'adminRevokedAt'>> = {};
     if (patch.name !== undefined && patch.name !== before.name) {
       set.name = patch.name;
       events.push({
@@ -47,15 +52,28 @@ export async function updateUser(deps: Deps, actor: UserRow, id: string, patch: 
         await keepAnAdmin(tx, before.id);
       }
       set.isAdmin = patch.isAdmin;
-      events.push({ actor, action: patch.isAdmin ? 'user.grant-admin' : 'user.revoke-admin', target: target(before) });
+      set.adminRevokedAt = patch.isAdmin ? null : now;
+      const listed = isListedAdmin(deps.config.adminEmails, before.email);
+      events.push({
+        actor,
+        action: patch.isAdmin ? 'user.grant-admin' : 'user.revoke-admin',
+        target: target(before),
+        // A listed address keeps its demotion: ADMIN_EMAILS no longer promotes it.
+        ...(listed && !patch.isAdmin ? { detail: { adminEmails: 'listed; the demotion sticks' } } : {}),
+      });
     }
+    const proving = patch.isAccountVerified === true && !before.isAccountVerified;
     if (patch.isAccountVerified !== undefined && patch.isAccountVerified !== before.isAccountVerified) {
       set.isAccountVerified = patch.isAccountVerified;
       events.push({ actor, action: patch.isAccountVerified ? 'user.verify' : 'user.unverify', target: target(before) });
     }
     if (events.length === 0) return before;
-    const [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+    if (proving) await clearUnprovedFactors(tx, before, now);
+    let [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
     for (const e of events) await audit(tx, now, e);
+    if (proving && (await promoteListedAdmins(tx, deps.config.adminEmails, now, id)).length > 0) {
+      after = { ...after!, isAdmin: true };
+    }
     return after!;
   });
 }

@@ -3,8 +3,13 @@ import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'dr
 import { time } from './columns.ts';
 import { users } from './users.ts';
 
-/** How a session was signed in. 'two-factor' is a password and an authenticator code. */
-export const SIGN_IN_METHODS = ['password', 'two-factor', 'passkey', 'google'] as const;
+/**
+ * How a session was signed in. 'two-factor' is a password (or Google) and an authenticator or recovery
+ * code; 'passkey-verified' a passkey whose authenticator verified the user (the UV flag: PIN or
+ * biometric); 'passkey' one that did not, or a session from before the flag was read. The two-factor
+ * methods are listed in auth/factors.ts.
+ */
+export const SIGN_IN_METHODS = ['password', 'two-factor', 'passkey', 'passkey-verified', 'google'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 export const sessions = pgTable(
@@ -53,7 +58,9 @@ export const oneTimeCodes = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'set-password', 'delete-account'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify-email', 'reset-password', 'set-password', 'delete-account', 'add-factor'],
+    }).notNull(),
     /** HMAC-SHA-256 of the code (see docs/decisions/010-one-time-codes-and-mail.md). */
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),

@@ -13,6 +13,16 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isAccountVerified: boolean('is_account_verified').notNull().default(false),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /**
+     * When an admin last revoked the role: ADMIN_EMAILS no longer promotes the account (an admin granting
+     * the role again clears it).
+     */
+    adminRevokedAt: time('admin_revoked_at'),
+    /**
+     * When the address was last proved by another route than the account's own session (a reset code,
+     * Google, an admin): the device tokens of earlier sign-ins no longer count (auth/known-clients.ts).
+     */
+    factorsClearedAt: time('factors_cleared_at'),
     createdAt: time('created_at').notNull(),
   },
   (t) => [
