@@ -72,7 +72,7 @@ export async function startTestApi(env: Record<string, string> = {}, clock = tes
     ...env,
   });
   const api = await createApi(config, { now: clock.now });
-  return {
+  const testApi: TestApi = {
     api,
     config,
     clock,
@@ -82,7 +82,8 @@ export async function startTestApi(env: Record<string, string> = {}, clock = tes
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.body !== undefined) headers['content-type'] ??= 'application/json';
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      const res = await api.app.request(
+      // The API a test may have reopened on the same database (testApi.api), else the first.
+      const res = await testApi.api.app.request(
         `/api${url}`,
         {
           method,
@@ -107,6 +108,7 @@ export async function startTestApi(env: Record<string, string> = {}, clock = tes
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return testApi;
 }
 
 let ipCounter = 0;
