@@ -37,8 +37,15 @@ describe('PATCH /api/v1/admin/user/{id}', () => {
       message: 'User updated',
       data: { _id: person.user._id, name: 'New Name', email: person.email, isAdmin: true, isAccountVerified: true },
     });
-    // The change is real: the person now passes the admin check.
-    expect((await t.call('GET', '/v1/admin/user', { token: person.token })).status).toBe(200);
+    // Marking the address verified proves it by another route than the person's own session: the sessions
+    // from before end. Signed in again, the person passes the admin check: the change is real.
+    expect((await t.call('GET', '/v1/auth/user', { token: person.token })).status).toBe(401);
+    const signedIn = await t.call('POST', '/v1/auth/sign-in', {
+      body: { email: person.email, password: person.password },
+      ip: freshIp(),
+    });
+    const token = signedIn.body.token as string;
+    expect((await t.call('GET', '/v1/admin/user', { token })).status).toBe(200);
     const rows = await auditSince(t, since);
     expect(rows.map((r) => r.action)).toEqual(['user.update', 'user.grant-admin', 'user.verify']);
     for (const r of rows) {
@@ -54,7 +61,7 @@ describe('PATCH /api/v1/admin/user/{id}', () => {
 
     const back = await patch(admin.token, person.user._id, { isAdmin: false, isAccountVerified: false });
     expect(back.body.data).toMatchObject({ isAdmin: false, isAccountVerified: false });
-    expect((await t.call('GET', '/v1/admin/user', { token: person.token })).status).toBe(403);
+    expect((await t.call('GET', '/v1/admin/user', { token })).status).toBe(403);
     expect((await auditSince(t, since)).map((r) => r.action).slice(3)).toEqual(['user.revoke-admin', 'user.unverify']);
   });
 
