@@ -35,7 +35,7 @@ export function fromKy(err: unknown): ApiError {
     const data = err.data as Partial<ErrorBody> | string | undefined;
     const body = typeof data === 'object' ? data : undefined;
     const message = body?.message || err.response.statusText || 'Request failed';
-    return new ApiError(err.response.status, message, body?.issues);
+    return new ApiError(err.response.status, message, body?.issues, body?.stepUp === true);
   }
   if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');
   return new ApiError(0, 'Could not reach the server');

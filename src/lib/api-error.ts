@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     /** The API's `issues`: the field (a dotted path) and what is wrong with it. */
     readonly issues: Issue[] = [],
+    /** The API's `stepUp`: the call needs the code mailed for adding a sign-in factor first. */
+    readonly stepUp = false,
   ) {
     super(message);
     this.name = 'ApiError';

@@ -1,7 +1,8 @@
 // /account, Passkeys: the account's passkeys (name, added, last used), adding one with this device's
-// authenticator, renaming and removing. Google-only accounts can add them too.
+// authenticator (after the step-up the API asks for: a code mailed to the account, StepUp.tsx), renaming
+// and removing. Google-only accounts can add them too.
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
-import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { PASSKEY_NAME_MAX, type Passkey, renamePasskeyBody } from '../../lib/schemas/passkeys.ts';
 import { notify } from '../../lib/toast.ts';
@@ -9,9 +10,11 @@ import { Field } from '../ui/Field.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { Loading } from '../ui/Loading.tsx';
+import { emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
+import { mailAddFactorCode, needsStepUp, StepUpForm } from './StepUp.tsx';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
 function cancelled(err: unknown) {
@@ -22,8 +25,19 @@ function PasskeyList() {
   const [keys, setKeys] = useState<Passkey[] | null>(null);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  // The mailed code's boxes, shown while the API asks for the step-up.
+  const [stepUp, setStepUp] = useState(false);
+  const [otp, setOtp] = useState(emptyOtp);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // When the code's form closes, the focus goes back to the button (once it is enabled again), not to <body>.
+  const [refocus, setRefocus] = useState(false);
   const form = useForm();
   const { alert, busy, setAlert } = form;
+  useEffect(() => {
+    if (!refocus || busy || stepUp) return;
+    addButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, busy, stepUp]);
 
   const load = useCallback(async () => {
     try {
@@ -34,25 +48,56 @@ function PasskeyList() {
   }, [setAlert]);
   useEffect(() => void load(), [load]);
 
+  /** Options (with the mailed code when there is one), the browser's ceremony, and the new passkey. */
+  async function register(code?: string) {
+    const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+      'v1/account/passkeys/options',
+      code ? { otp: code } : {},
+    );
+    // The code is used up: another passkey asks for a new one.
+    if (code) {
+      setStepUp(false);
+      setRefocus(true);
+    }
+    const response = await startRegistration({ optionsJSON });
+    const res = await api.post('v1/account/passkeys', { response });
+    notify('success', res.message);
+    await load();
+  }
+
+  const onError = (err: unknown) => {
+    // The browser's own failures (no authenticator, a refusal) are WebAuthnErrors with a message.
+    if (cancelled(err)) return { message: 'No passkey was added.', fields: {} };
+    if (err instanceof WebAuthnError) return { message: err.message, fields: {} };
+    if (needsStepUp(err)) setOtp(emptyOtp());
+    return problemOf(err);
+  };
+
+  /** Asks for the mailed code: the code goes out, and its boxes take the focus. */
+  async function askForCode() {
+    await mailAddFactorCode();
+    setOtp(emptyOtp());
+    setStepUp(true);
+  }
+
   const add = () =>
     form.run(
       async () => {
-        const optionsJSON =
-          await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>('v1/account/passkeys/options');
-        const response = await startRegistration({ optionsJSON });
-        const res = await api.post('v1/account/passkeys', { response });
-        notify('success', res.message);
-        await load();
+        try {
+          await register();
+        } catch (err) {
+          if (!needsStepUp(err)) throw err;
+          await askForCode();
+        }
       },
-      {
-        onError: (err) => {
-          // The browser's own failures (no authenticator, a refusal) are WebAuthnErrors with a message.
-          if (cancelled(err)) return { message: 'No passkey was added.', fields: {} };
-          if (err instanceof WebAuthnError) return { message: err.message, fields: {} };
-          return { message: problemOf(err).message, fields: {} };
-        },
-      },
+      { onError },
     );
+
+  const cancelStepUp = () => {
+    form.reset();
+    setStepUp(false);
+    setRefocus(true);
+  };
 
   async function rename(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -124,8 +169,23 @@ function PasskeyList() {
           ))}
         </ul>
       )}
-      {browserSupportsWebAuthn() ? (
+      {!browserSupportsWebAuthn() ? (
+        <p className="text-sm text-slate-700">This browser cannot make passkeys.</p>
+      ) : stepUp ? (
+        <StepUpForm
+          id="passkey-step-up"
+          action="add a passkey"
+          otp={otp}
+          onOtp={setOtp}
+          busy={busy}
+          error={form.errors.otp}
+          onConfirm={(code) => void form.run(() => register(code), { onError })}
+          onResend={() => void form.run(askForCode, { onError })}
+          onCancel={cancelStepUp}
+        />
+      ) : (
         <button
+          ref={addButton}
           type="button"
           className={`${primaryButton} sm:w-auto sm:justify-self-start`}
           disabled={busy}
@@ -133,8 +193,6 @@ function PasskeyList() {
         >
           {busy ? 'Waiting for your device...' : 'Add a passkey'}
         </button>
-      ) : (
-        <p className="text-sm text-slate-700">This browser cannot make passkeys.</p>
       )}
       <FormDialog open={renaming !== null} title="Rename passkey" onClose={() => setRenaming(null)}>
         {renaming && (

@@ -1,7 +1,8 @@
-// /account, Two-factor authentication: set up an authenticator app (QR code drawn here, the secret for
-// typing in), confirm with a first code, see the 10 recovery codes once (and download them); when on,
-// make new recovery codes or turn it off with the password or a code.
-import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
+// /account, Two-factor authentication: set up an authenticator app (after the step-up the API asks for: a
+// code mailed to the account, StepUp.tsx; then the QR code drawn here, the secret for typing in), confirm
+// with a first code, see the 10 recovery codes once (and download them); when on, make new recovery codes
+// or turn it off with the password or a code.
+import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import {
@@ -20,6 +21,7 @@ import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/
 import { useForm } from '../ui/useForm.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { QrCode } from './QrCode.tsx';
+import { mailAddFactorCode, needsStepUp, StepUpForm } from './StepUp.tsx';
 
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
@@ -59,6 +61,11 @@ function TwoFactorSettings() {
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [otp, setOtp] = useState(emptyOtp);
+  // The mailed code's boxes, shown while the API asks for the step-up.
+  const [stepUp, setStepUp] = useState(false);
+  const [mailedOtp, setMailedOtp] = useState(emptyOtp);
+  const beginButton = useRef<HTMLButtonElement>(null);
+  const [refocus, setRefocus] = useState(false);
   const form = useForm();
   const { errors, alert, busy, setAlert } = form;
   // An ended session (a 401 naming no field) sends the page to /login.
@@ -72,12 +79,46 @@ function TwoFactorSettings() {
     }
   }, [setAlert]);
   useEffect(() => void load(), [load]);
+  // The control that led to a new view is gone: the focus moves to the new view's first box, or back to
+  // the set-up button when the code's form is cancelled, never to <body>.
+  useEffect(() => {
+    if (setup) document.getElementById('two-factor-setup-code-0')?.focus();
+  }, [setup]);
+  useEffect(() => {
+    if (!refocus || stepUp) return;
+    beginButton.current?.focus();
+    setRefocus(false);
+  }, [refocus, stepUp]);
+
+  /** A new secret (with the mailed code when there is one). */
+  async function startSetup(code?: string) {
+    const res = await api.post<TwoFactorSetupResponse>('v1/account/two-factor/setup', code ? { otp: code } : {});
+    setStepUp(false);
+    setSetup(res);
+    setOtp(emptyOtp());
+    form.reset();
+  }
+
+  /** Asks for the mailed code: the code goes out, and its boxes take the focus. */
+  async function askForCode() {
+    await mailAddFactorCode();
+    setMailedOtp(emptyOtp());
+    setStepUp(true);
+  }
+
+  const onStepUpError = (err: unknown) => {
+    if (needsStepUp(err)) setMailedOtp(emptyOtp());
+    return problemOf(err);
+  };
 
   const begin = () =>
     run(async () => {
-      setSetup(await api.post<TwoFactorSetupResponse>('v1/account/two-factor/setup'));
-      setOtp(emptyOtp());
-      form.reset();
+      try {
+        await startSetup();
+      } catch (err) {
+        if (!needsStepUp(err)) throw err;
+        await askForCode();
+      }
     });
 
   function enable(e: SubmitEvent<HTMLFormElement>) {
@@ -163,6 +204,29 @@ function TwoFactorSettings() {
     );
   }
 
+  if (stepUp) {
+    return (
+      <div className="grid gap-4">
+        {alert && <FormAlert message={alert} />}
+        <StepUpForm
+          id="two-factor-step-up"
+          action="set up an authenticator app"
+          otp={mailedOtp}
+          onOtp={setMailedOtp}
+          busy={busy}
+          error={errors.otp}
+          onConfirm={(code) => void form.run(() => startSetup(code), { onError: onStepUpError })}
+          onResend={() => void form.run(askForCode, { onError: onStepUpError })}
+          onCancel={() => {
+            form.reset();
+            setStepUp(false);
+            setRefocus(true);
+          }}
+        />
+      </div>
+    );
+  }
+
   if (!status.enabled) {
     return (
       <div className="grid gap-4">
@@ -172,6 +236,7 @@ function TwoFactorSettings() {
           authenticator app on your phone.
         </p>
         <button
+          ref={beginButton}
           type="button"
           className={`${primaryButton} sm:w-auto sm:justify-self-start`}
           onClick={() => void begin()}

@@ -1,0 +1,77 @@
+// The step-up before adding a passkey or an authenticator app: a session that did not just prove two
+// factors is asked (403 with `stepUp`) for a code mailed to the account's address. The panel mails it
+// (mailAddFactorCode) and shows this form, which takes the code back in the OTP boxes; the first box
+// takes the focus, since the button that led here is gone.
+import { useEffect, type SubmitEvent } from 'react';
+import { api } from '../../lib/api-client.ts';
+import { toApiError } from '../../lib/api-error.ts';
+import { OtpInput } from '../ui/OtpInput.tsx';
+import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+
+/** Whether a failed call asks for the mailed add-factor code. */
+export const needsStepUp = (err: unknown) => toApiError(err).stepUp;
+
+/** Mails the add-factor code to the account's address. */
+export const mailAddFactorCode = () => api.post('v1/account/code', { purpose: 'add-factor' });
+
+interface Props {
+  /** The OTP boxes' id prefix, unique on the page. */
+  id: string;
+  /** What the code confirms, after "Enter it to": "add a passkey". */
+  action: string;
+  otp: string[];
+  onOtp: (digits: string[]) => void;
+  busy: boolean;
+  error?: string | undefined;
+  onConfirm: (otp: string) => void;
+  onResend: () => void;
+  onCancel: () => void;
+}
+
+export function StepUpForm({ id, action, otp, onOtp, busy, error, onConfirm, onResend, onCancel }: Props) {
+  useEffect(() => document.getElementById(`${id}-0`)?.focus(), [id]);
+
+  function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    onConfirm(otp.join(''));
+  }
+
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-4" aria-label="Confirm with the e-mailed code">
+      <fieldset>
+        <legend className="text-sm font-medium text-ink">Code from the e-mail</legend>
+        <p id={hintId} className="mt-1 text-sm text-slate-700">
+          We e-mailed a 6-digit code to your address. Enter it to {action}.
+        </p>
+        <div className="mt-2">
+          <OtpInput
+            id={id}
+            value={otp}
+            onChange={onOtp}
+            required
+            invalid={!!error}
+            describedBy={error ? `${hintId} ${errorId}` : hintId}
+          />
+        </div>
+        {error && (
+          <p id={errorId} className={errorClass}>
+            {error}
+          </p>
+        )}
+      </fieldset>
+      <div className="flex flex-wrap gap-2">
+        <button type="submit" className={primaryButton} disabled={busy}>
+          {busy ? 'Checking...' : 'Confirm'}
+        </button>
+        <button type="button" className={secondaryButton} onClick={onResend} disabled={busy}>
+          Send a new code
+        </button>
+        <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
