@@ -29,7 +29,13 @@ function GoogleMark() {
   );
 }
 
-function Button({ label }: { label: string }) {
+interface ButtonProps {
+  label: string;
+  /** An account with two-factor on: the page shows the second step for this challenge. */
+  onTwoFactor: (challenge: string) => void;
+}
+
+function Button({ label, onTwoFactor }: ButtonProps) {
   const { scriptLoadedSuccessfully } = useGoogleOAuth();
   const [busy, setBusy] = useState(false);
   const [state] = useState(randomState);
@@ -40,7 +46,10 @@ function Button({ label }: { label: string }) {
       // A code that does not come back with our state was not asked for by this page: drop it.
       const code = response.state === state ? response.code : undefined;
       setBusy(true);
-      if (!(await completeGoogleSignIn(code))) setBusy(false);
+      const outcome = await completeGoogleSignIn(code);
+      if (outcome === 'signed-in') return;
+      setBusy(false);
+      if (outcome !== 'failed') onTwoFactor(outcome.challenge);
     },
     onError: () => notify('error', NO_CODE),
     onNonOAuthError: (err) => {
@@ -65,13 +74,13 @@ function Note({ children }: { children: string }) {
   return <p className="text-center text-sm text-slate-600">{children}</p>;
 }
 
-export function GoogleButton({ label }: { label: string }) {
+export function GoogleButton({ label, onTwoFactor }: ButtonProps) {
   const [unreachable, setUnreachable] = useState(false);
   if (!googleClientId) return <Note>Google sign-in is not available on this site yet.</Note>;
   if (unreachable) return <Note>Google sign-in could not be loaded. Please use your e-mail and password.</Note>;
   return (
     <GoogleOAuthProvider clientId={googleClientId} onScriptLoadError={() => setUnreachable(true)}>
-      <Button label={label} />
+      <Button label={label} onTwoFactor={onTwoFactor} />
     </GoogleOAuthProvider>
   );
 }

@@ -1,19 +1,19 @@
 // /login: e-mail and password, 'Remember me' (no effect, as specified), Google, and the way to a reset;
-// passkeys (a button, and the e-mail field's autofill), and the second step when two-factor is on.
+// passkeys (a button, and the e-mail field's autofill), and the second step when two-factor is on (after the
+// password or Google).
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
-import { readDeviceToken, startSession } from '../../lib/session.ts';
-import { flashAndGo, notify } from '../../lib/toast.ts';
+import { readDeviceToken } from '../../lib/session.ts';
+import { notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { passkeysSupported, signInWithPasskey } from './passkey-sign-in.ts';
-import { TwoFactorStep } from './TwoFactorStep.tsx';
+import { finishSignIn, TwoFactorCard } from './TwoFactorStep.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
@@ -25,11 +25,6 @@ function failedWith(fallback: string) {
     notify('error', message);
     return { message, fields: {} };
   };
-}
-
-function signedIn(res: SessionResponse) {
-  startSession(res.token, res.user, res.deviceToken);
-  flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
 }
 
 function Form() {
@@ -53,7 +48,7 @@ function Form() {
     let live = true;
     signInWithPasskey(true)
       .then((res) => {
-        if (live && res) signedIn(res);
+        if (live && res) finishSignIn(res);
       })
       .catch((err: unknown) => {
         if (live) setAlert(failedWith('Passkey sign-in failed')(err).message);
@@ -67,7 +62,7 @@ function Form() {
     await form.run(
       async () => {
         const res = await signInWithPasskey();
-        if (res) signedIn(res);
+        if (res) finishSignIn(res);
       },
       { onError: failedWith('Passkey sign-in failed') },
     );
@@ -85,19 +80,13 @@ function Form() {
       async () => {
         const res = await api.post<SignInResponse>('v1/auth/sign-in', { ...body, deviceToken: readDeviceToken() });
         if ('twoFactorRequired' in res) setChallenge(res.challenge);
-        else signedIn(res);
+        else finishSignIn(res);
       },
       { leaving: true, onError: failedWith('Invalid credentials') },
     );
   }
 
-  if (challenge) {
-    return (
-      <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app.">
-        <TwoFactorStep challenge={challenge} onSignedIn={signedIn} onRestart={() => setChallenge(null)} />
-      </AuthCard>
-    );
-  }
+  if (challenge) return <TwoFactorCard challenge={challenge} onRestart={() => setChallenge(null)} />;
 
   return (
     <AuthCard title="Sign in" intro="Welcome back. Sign in to reach your dashboard.">
@@ -143,7 +132,7 @@ function Form() {
             Sign in with a passkey
           </button>
         )}
-        <GoogleButton label="Sign in with Google" />
+        <GoogleButton label="Sign in with Google" onTwoFactor={setChallenge} />
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
         No account yet?{' '}

@@ -1,5 +1,5 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
-import type { SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
@@ -10,6 +10,7 @@ import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
+import { TwoFactorCard } from './TwoFactorStep.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
@@ -24,6 +25,8 @@ function Form() {
   useGuard('guest');
   usePreloadedAuthSchemas();
   const form = useForm();
+  // Google's answer for an existing account with two-factor on: its second step.
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,6 +48,8 @@ function Form() {
     );
   }
 
+  if (challenge) return <TwoFactorCard challenge={challenge} onRestart={() => setChallenge(null)} />;
+
   return (
     <AuthCard title="Create your account" intro="Join us to follow your projects and claim featured sites.">
       <AuthForm onSubmit={onSubmit} alert={form.alert}>
@@ -64,7 +69,7 @@ function Form() {
       </AuthForm>
       <OrDivider />
       <div className="grid gap-3">
-        <GoogleButton label="Sign up with Google" />
+        <GoogleButton label="Sign up with Google" onTwoFactor={setChallenge} />
         <button
           type="button"
           className={`${secondaryButton} w-full`}

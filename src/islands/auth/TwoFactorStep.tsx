@@ -1,10 +1,12 @@
-// The second step of a sign-in with two-factor on: the 6-digit code of the authenticator app in the OTP
-// boxes (a paste fills them), or, behind a link, one of the recovery codes.
+// The second step of a sign-in (password or Google) with two-factor on: the 6-digit code of the
+// authenticator app in the OTP boxes (a paste fills them), or, behind a link, one of the recovery codes.
 import { useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
-import { readDeviceToken } from '../../lib/session.ts';
+import { readDeviceToken, startSession } from '../../lib/session.ts';
+import { flashAndGo } from '../../lib/toast.ts';
+import { AuthCard } from './AuthCard.tsx';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
@@ -94,5 +96,20 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
         </button>
       </div>
     </form>
+  );
+}
+
+/** The end of every sign-in that answered a session: it starts, and the dashboard opens. */
+export function finishSignIn(res: SessionResponse) {
+  startSession(res.token, res.user, res.deviceToken);
+  flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
+}
+
+/** The second step as a page of its own, after a first step (password or Google) answered a challenge. */
+export function TwoFactorCard({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  return (
+    <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app.">
+      <TwoFactorStep challenge={challenge} onSignedIn={finishSignIn} onRestart={onRestart} />
+    </AuthCard>
   );
 }

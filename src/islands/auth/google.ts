@@ -1,6 +1,6 @@
 // The end of a Google sign-in, popup or redirect: the API exchanges the authorization code.
 import { api } from '../../lib/api-client.ts';
-import type { SessionResponse } from '../../lib/schemas/auth.ts';
+import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 
@@ -58,30 +58,35 @@ export function takeRedirectResult(params: URLSearchParams): { code: string; ver
   return params.get('state') === sent.state ? { code, verifier: sent.verifier } : undefined;
 }
 
+/** How a Google sign-in ended: failed (the toast has been shown), signed in (the page is leaving), or
+ * the challenge of the second step, for an account with two-factor on. */
+export type GoogleOutcome = 'failed' | 'signed-in' | { challenge: string };
+
 /**
- * Resolves false when the sign-in did not happen (the toast has been shown). The redirect flow passes
- * the redirect_uri it used (this site's /google-verify) and its PKCE verifier; the popup flow has neither.
- * No code (or a state that did not match, which callers pass as no code) sends nothing to the API.
+ * The redirect flow passes the redirect_uri it used (this site's /google-verify) and its PKCE verifier;
+ * the popup flow has neither. No code (or a state that did not match, which callers pass as no code)
+ * sends nothing to the API.
  */
 export async function completeGoogleSignIn(
   code: string | null | undefined,
   redirect?: { uri: string; verifier: string },
-): Promise<boolean> {
+): Promise<GoogleOutcome> {
   if (!code) {
     notify('error', NO_CODE);
-    return false;
+    return 'failed';
   }
   try {
-    const { token, user } = await api.get<SessionResponse>('v1/auth/google', {
+    const res = await api.get<SignInResponse>('v1/auth/google', {
       code,
       ...(redirect ? { redirect_uri: redirect.uri, code_verifier: redirect.verifier } : {}),
     });
-    startSession(token, user);
-    flashAndGo('success', `Welcome, ${user.name}!`, '/userdashboard', true);
-    return true;
+    if ('twoFactorRequired' in res) return { challenge: res.challenge };
+    startSession(res.token, res.user);
+    flashAndGo('success', `Welcome, ${res.user.name}!`, '/userdashboard', true);
+    return 'signed-in';
   } catch (err) {
     console.error('Google sign-in failed', err);
     notify('error', 'Something went wrong during Google login.');
-    return false;
+    return 'failed';
   }
 }
