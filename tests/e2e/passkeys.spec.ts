@@ -1,11 +1,14 @@
 // Passkeys in Chromium with the DevTools virtual authenticator (CTAP2, built in, resident keys, user
-// verification): add one on /account, log out, sign in with it from /login (the button, and the e-mail
+// verification): add one on /account after the step-up (the code mailed to the account, typed into the
+// OTP boxes that take the focus; a wrong one refused, Cancel returning the focus), log out, sign in with it from /login (the button, and the e-mail
 // field's autofill), remove it and see the sign-in refused. Keyboard only (focus and keys, no clicks),
 // axe-clean. The site runs at http://localhost:PORT: browsers refuse WebAuthn on IP addresses.
 import type { CDPSession, Page } from '@playwright/test';
-import { createAccount, useToken } from './fixtures/accounts.ts';
+import { createVerifiedAccount, useToken } from './fixtures/accounts.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
-import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
+
+const ADD_FACTOR = /^Confirm adding a sign-in method/;
 
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
@@ -64,14 +67,34 @@ test('add a passkey, log out, sign in with it (button and autofill), remove it a
   await page.addInitScript((key) => {
     if (sessionStorage.getItem(key)) PublicKeyCredential.isConditionalMediationAvailable = async () => false;
   }, NO_AUTOFILL);
-  const acc = await createAccount(baseURL!, 'passkey');
+  const acc = await createVerifiedAccount(baseURL!, 'passkey');
   await useToken(page, acc.token);
   await page.goto('/account#passkeys');
   await hydrated(page);
   const panel = page.locator('#passkeys');
   await expect(panel.getByText('No passkeys yet.')).toBeVisible();
 
+  // The password session is asked for the code mailed to the account: its boxes take the focus.
+  const asked = Date.now();
   await press(page, 'Add a passkey');
+  const firstBox = page.locator('#passkey-step-up-0');
+  await expect(firstBox).toBeFocused();
+  await expect(panel.getByText('We e-mailed a 6-digit code to your address. Enter it to add a passkey.')).toBeVisible();
+  await expectAxeClean(page);
+  // Cancel gives the focus back to the button that opened it; opened again, the boxes wait for the same code.
+  await press(page, 'Cancel');
+  await expect(panel.getByRole('button', { name: 'Add a passkey' })).toBeFocused();
+  await press(page, 'Add a passkey');
+  await expect(firstBox).toBeFocused();
+  expect(await credentials(cdp, authenticatorId)).toHaveLength(0);
+  // A wrong code is refused next to the boxes; the mailed one adds the passkey.
+  const code = await mailedCode(acc.email, ADD_FACTOR, asked);
+  await page.keyboard.type(code === '000000' ? '111111' : '000000');
+  await page.keyboard.press('Enter');
+  await expect(panel.getByText('Invalid code')).toBeVisible();
+  await firstBox.focus();
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
   await expectToast(page, 'Passkey added');
   const list = panel.getByRole('list', { name: 'Passkeys' });
   await expect(list.getByText(/^Chrom/)).toBeVisible();

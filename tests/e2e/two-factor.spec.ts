@@ -1,12 +1,13 @@
-// Two-factor authentication in Chromium: set up on /account (QR code drawn in the page, the key shown
+// Two-factor authentication in Chromium: set up on /account after the step-up (the code mailed to the
+// account, typed into the OTP boxes that take the focus), the QR code drawn in the page, the key shown
 // for typing in, confirmed with a code computed here, recovery codes shown once and downloadable), then
 // sign in with a code pasted into the OTP boxes and with a recovery code; keyboard only, axe-clean.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { stepAt, totpCode } from '../helpers/totp.ts';
-import { createAccount, useToken } from './fixtures/accounts.ts';
+import { createVerifiedAccount, useToken } from './fixtures/accounts.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
-import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
 
 /** A code the server takes now and has not taken before: one step ahead (it allows one either side). */
 const nextCode = (secret: string) => totpCode(secret, stepAt(new Date()) + 1);
@@ -21,14 +22,21 @@ async function passwordStep(page: Page, email: string, password: string) {
 }
 
 test('set up on /account, then sign in with a pasted code and with a recovery code', async ({ page, baseURL }) => {
-  const acc = await createAccount(baseURL!, 'two-factor');
+  const acc = await createVerifiedAccount(baseURL!, 'two-factor');
   await useToken(page, acc.token);
   await page.goto('/account#two-factor');
   await hydrated(page);
   const panel = page.locator('#two-factor');
   const setUp = panel.getByRole('button', { name: 'Set up two-factor authentication' });
+  const asked = Date.now();
   await setUp.focus();
   await page.keyboard.press('Enter');
+  // The password session confirms with the code mailed to the account first.
+  await expect(page.locator('#two-factor-step-up-0')).toBeFocused();
+  await expectAxeClean(page);
+  await page.keyboard.type(await mailedCode(acc.email, /^Confirm adding a sign-in method/, asked));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#two-factor-setup-code-0')).toBeFocused();
   await expect(panel.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await panel.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);

@@ -14,7 +14,7 @@ import { emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
-import { mailAddFactorCode, needsStepUp, StepUpForm } from './StepUp.tsx';
+import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
 function cancelled(err: unknown) {
@@ -26,18 +26,17 @@ function PasskeyList() {
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
   // The mailed code's boxes, shown while the API asks for the step-up.
-  const [stepUp, setStepUp] = useState(false);
-  const [otp, setOtp] = useState(emptyOtp);
+  const stepUp = useStepUp();
   const addButton = useRef<HTMLButtonElement>(null);
   // When the code's form closes, the focus goes back to the button (once it is enabled again), not to <body>.
   const [refocus, setRefocus] = useState(false);
   const form = useForm();
   const { alert, busy, setAlert } = form;
   useEffect(() => {
-    if (!refocus || busy || stepUp) return;
+    if (!refocus || busy || stepUp.open) return;
     addButton.current?.focus();
     setRefocus(false);
-  }, [refocus, busy, stepUp]);
+  }, [refocus, busy, stepUp.open]);
 
   const load = useCallback(async () => {
     try {
@@ -56,7 +55,7 @@ function PasskeyList() {
     );
     // The code is used up: another passkey asks for a new one.
     if (code) {
-      setStepUp(false);
+      stepUp.used();
       setRefocus(true);
     }
     const response = await startRegistration({ optionsJSON });
@@ -69,16 +68,9 @@ function PasskeyList() {
     // The browser's own failures (no authenticator, a refusal) are WebAuthnErrors with a message.
     if (cancelled(err)) return { message: 'No passkey was added.', fields: {} };
     if (err instanceof WebAuthnError) return { message: err.message, fields: {} };
-    if (needsStepUp(err)) setOtp(emptyOtp());
+    if (needsStepUp(err)) stepUp.setOtp(emptyOtp());
     return problemOf(err);
   };
-
-  /** Asks for the mailed code: the code goes out, and its boxes take the focus. */
-  async function askForCode() {
-    await mailAddFactorCode();
-    setOtp(emptyOtp());
-    setStepUp(true);
-  }
 
   const add = () =>
     form.run(
@@ -87,7 +79,7 @@ function PasskeyList() {
           await register();
         } catch (err) {
           if (!needsStepUp(err)) throw err;
-          await askForCode();
+          await stepUp.ask();
         }
       },
       { onError },
@@ -95,7 +87,7 @@ function PasskeyList() {
 
   const cancelStepUp = () => {
     form.reset();
-    setStepUp(false);
+    stepUp.close();
     setRefocus(true);
   };
 
@@ -171,16 +163,16 @@ function PasskeyList() {
       )}
       {!browserSupportsWebAuthn() ? (
         <p className="text-sm text-slate-700">This browser cannot make passkeys.</p>
-      ) : stepUp ? (
+      ) : stepUp.open ? (
         <StepUpForm
           id="passkey-step-up"
           action="add a passkey"
-          otp={otp}
-          onOtp={setOtp}
+          otp={stepUp.otp}
+          onOtp={stepUp.setOtp}
           busy={busy}
           error={form.errors.otp}
           onConfirm={(code) => void form.run(() => register(code), { onError })}
-          onResend={() => void form.run(askForCode, { onError })}
+          onResend={() => void form.run(() => stepUp.ask(true), { onError })}
           onCancel={cancelStepUp}
         />
       ) : (

@@ -21,7 +21,7 @@ import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/
 import { useForm } from '../ui/useForm.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { QrCode } from './QrCode.tsx';
-import { mailAddFactorCode, needsStepUp, StepUpForm } from './StepUp.tsx';
+import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
@@ -62,8 +62,7 @@ function TwoFactorSettings() {
   const [codes, setCodes] = useState<string[] | null>(null);
   const [otp, setOtp] = useState(emptyOtp);
   // The mailed code's boxes, shown while the API asks for the step-up.
-  const [stepUp, setStepUp] = useState(false);
-  const [mailedOtp, setMailedOtp] = useState(emptyOtp);
+  const stepUp = useStepUp();
   const beginButton = useRef<HTMLButtonElement>(null);
   const [refocus, setRefocus] = useState(false);
   const form = useForm();
@@ -85,29 +84,22 @@ function TwoFactorSettings() {
     if (setup) document.getElementById('two-factor-setup-code-0')?.focus();
   }, [setup]);
   useEffect(() => {
-    if (!refocus || stepUp) return;
+    if (!refocus || stepUp.open) return;
     beginButton.current?.focus();
     setRefocus(false);
-  }, [refocus, stepUp]);
+  }, [refocus, stepUp.open]);
 
   /** A new secret (with the mailed code when there is one). */
   async function startSetup(code?: string) {
     const res = await api.post<TwoFactorSetupResponse>('v1/account/two-factor/setup', code ? { otp: code } : {});
-    setStepUp(false);
+    if (code) stepUp.used();
     setSetup(res);
     setOtp(emptyOtp());
     form.reset();
   }
 
-  /** Asks for the mailed code: the code goes out, and its boxes take the focus. */
-  async function askForCode() {
-    await mailAddFactorCode();
-    setMailedOtp(emptyOtp());
-    setStepUp(true);
-  }
-
   const onStepUpError = (err: unknown) => {
-    if (needsStepUp(err)) setMailedOtp(emptyOtp());
+    if (needsStepUp(err)) stepUp.setOtp(emptyOtp());
     return problemOf(err);
   };
 
@@ -117,7 +109,7 @@ function TwoFactorSettings() {
         await startSetup();
       } catch (err) {
         if (!needsStepUp(err)) throw err;
-        await askForCode();
+        await stepUp.ask();
       }
     });
 
@@ -204,22 +196,22 @@ function TwoFactorSettings() {
     );
   }
 
-  if (stepUp) {
+  if (stepUp.open) {
     return (
       <div className="grid gap-4">
         {alert && <FormAlert message={alert} />}
         <StepUpForm
           id="two-factor-step-up"
           action="set up an authenticator app"
-          otp={mailedOtp}
-          onOtp={setMailedOtp}
+          otp={stepUp.otp}
+          onOtp={stepUp.setOtp}
           busy={busy}
           error={errors.otp}
           onConfirm={(code) => void form.run(() => startSetup(code), { onError: onStepUpError })}
-          onResend={() => void form.run(askForCode, { onError: onStepUpError })}
+          onResend={() => void form.run(() => stepUp.ask(true), { onError: onStepUpError })}
           onCancel={() => {
             form.reset();
-            setStepUp(false);
+            stepUp.close();
             setRefocus(true);
           }}
         />

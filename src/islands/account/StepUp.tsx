@@ -1,18 +1,48 @@
 // The step-up before adding a passkey or an authenticator app: a session that did not just prove two
 // factors is asked (403 with `stepUp`) for a code mailed to the account's address. The panel mails it
-// (mailAddFactorCode) and shows this form, which takes the code back in the OTP boxes; the first box
-// takes the focus, since the button that led here is gone.
-import { useEffect, type SubmitEvent } from 'react';
+// (useStepUp) and shows this form, which takes the code back in the OTP boxes; the first box takes the
+// focus, since the button that led here is gone.
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { toApiError } from '../../lib/api-error.ts';
-import { OtpInput } from '../ui/OtpInput.tsx';
+import { emptyOtp, OtpInput } from '../ui/OtpInput.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 
 /** Whether a failed call asks for the mailed add-factor code. */
 export const needsStepUp = (err: unknown) => toApiError(err).stepUp;
 
-/** Mails the add-factor code to the account's address. */
-export const mailAddFactorCode = () => api.post('v1/account/code', { purpose: 'add-factor' });
+/** How long a mailed code works (the server's one-time codes live 10 minutes). */
+const CODE_LIFE_MS = 10 * 60_000;
+
+/** The step-up's state in a panel: whether the code's boxes show, their digits, and the mail. */
+export function useStepUp() {
+  const [open, setOpen] = useState(false);
+  const [otp, setOtp] = useState(emptyOtp);
+  const mailedAt = useRef(0);
+  return {
+    open,
+    otp,
+    setOtp,
+    /**
+     * Shows the boxes, mailing a code first unless one this page mailed is still unused and alive (or
+     * `fresh` asks for a new one): the mails to an address are limited to one a minute.
+     */
+    async ask(fresh = false) {
+      if (fresh || Date.now() - mailedAt.current > CODE_LIFE_MS) {
+        await api.post('v1/account/code', { purpose: 'add-factor' });
+        mailedAt.current = Date.now();
+      }
+      setOtp(emptyOtp());
+      setOpen(true);
+    },
+    /** The code was taken: the next addition mails a new one. */
+    used() {
+      mailedAt.current = 0;
+      setOpen(false);
+    },
+    close: () => setOpen(false),
+  };
+}
 
 interface Props {
   /** The OTP boxes' id prefix, unique on the page. */
