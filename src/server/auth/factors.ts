@@ -1,5 +1,5 @@
 // What a sign-in factor may rest on (docs/decisions/097-factors-rest-on-a-proved-address.md,
-// 098-adding-a-factor-needs-a-step-up.md):
+// 098-two-factors-and-the-step-up.md):
 // - an address nobody has proved may belong to someone else, so it holds no second factor;
 // - when the address is proved by another route than the account's own session (a mailed reset code,
 //   Google, an admin), whatever was set up before the proof may be a stranger's, and is removed;
