@@ -4,8 +4,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { codeFor } from '../helpers/oidc-provider.ts';
-import { uniqueEmail } from './fixtures/accounts.ts';
-import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
+import { stepAt, totpCode } from '../helpers/totp.ts';
+import { ADMIN, createAccount, signInAs, uniqueEmail } from './fixtures/accounts.ts';
+import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
 
 // The stand-in answers with the page's own OAuth state unless the response names another; with
 // `popupBlocked` it reports that the popup could not open, as Google's script does.
@@ -50,6 +51,54 @@ test('popup flow on /Signup works the same', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign up with Google' }).click();
   await expect(page).toHaveURL(/\/userdashboard$/);
   await expectToast(page, 'Welcome, Sam Signup!');
+});
+
+test('popup flow for an account with two-factor on: the code of the app is asked, as after a password', async ({
+  page,
+  baseURL,
+}) => {
+  // An account an admin marked verified (that ends its sessions: it signs in again), so that the one code
+  // mail a minute to its address is the step-up's.
+  const acc = await createAccount(baseURL!, 'google-2fa');
+  const adminToken = await signInAs(baseURL!, ADMIN.email, ADMIN.password);
+  const users = await fetch(`${baseURL}/api/v1/admin/user?q=${encodeURIComponent(acc.email)}`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  const { data } = (await users.json()) as { data: { _id: string }[] };
+  const verified = await fetch(`${baseURL}/api/v1/admin/user/${data[0]!._id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ isAccountVerified: true }),
+  });
+  expect(verified.status).toBe(200);
+  const token = await signInAs(baseURL!, acc.email, acc.password);
+  const call = async (path: string, body: unknown) => {
+    const res = await fetch(`${baseURL}/api/v1/account/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    return (await res.json()) as Record<string, string>;
+  };
+  // Two-factor on through the API, after its step-up.
+  const asked = Date.now();
+  await call('code', { purpose: 'add-factor' });
+  const otp = await mailedCode(acc.email, /^Confirm adding a sign-in method/, asked);
+  const { secret } = await call('two-factor/setup', { otp });
+  await call('two-factor/enable', { code: totpCode(secret!, stepAt(new Date())) });
+
+  await fakeGoogle(page, { code: codeFor({ sub: randomUUID(), email: acc.email, name: acc.name }) });
+  await page.goto('/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Sign in with Google' }).click();
+  await expect(page.getByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.locator('#two-factor-code-0').focus();
+  await page.keyboard.type(totpCode(secret!, stepAt(new Date()) + 1));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/userdashboard$/);
+  await expect(page.getByRole('button', { name: `Account menu for ${acc.email}` })).toBeVisible();
 });
 
 test('no authorization code: the spec toast', async ({ page }) => {
