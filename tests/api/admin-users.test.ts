@@ -38,10 +38,23 @@ describe('PATCH /api/v1/admin/user/{id}', () => {
       data: { _id: person.user._id, name: 'New Name', email: person.email, isAdmin: true, isAccountVerified: true },
     });
     // Marking the address verified proves it by another route than the person's own session: the sessions
-    // from before end. Signed in again, the person passes the admin check: the change is real.
+    // and the password from before end (tests/api/factors.test.ts). The person is an admin in the database.
     expect((await t.call('GET', '/v1/auth/user', { token: person.token })).status).toBe(401);
+    const [row] = await t.api.db.select().from(users).where(eq(users.id, person.user._id));
+    expect(row).toMatchObject({ isAdmin: true, isAccountVerified: true, passwordHash: null });
+    // The owner sets a password by a mailed code and, signed in, passes the admin check: the change is real.
+    expect((await t.call('POST', '/v1/auth/reset-otp', { body: { email: person.email }, ip: freshIp() })).status).toBe(
+      200,
+    );
+    const mail = await smtp.waitFor((m) => m.to === person.email && /^Reset your password/.test(m.subject));
+    const NewPassword = 'Owner-passw0rd-after-the-mark';
+    const reset = await t.call('POST', '/v1/auth/reset-password', {
+      body: { email: person.email, NewPassword, otp: extractCode(mail.text) },
+      ip: freshIp(),
+    });
+    expect(reset.status).toBe(200);
     const signedIn = await t.call('POST', '/v1/auth/sign-in', {
-      body: { email: person.email, password: person.password },
+      body: { email: person.email, password: NewPassword },
       ip: freshIp(),
     });
     const token = signedIn.body.token as string;

@@ -185,6 +185,12 @@ describe('an unproven address holds no second factor (account pre-hijacking)', (
       });
       expect((await t.call('GET', '/v1/auth/user', { token: acc.token })).status).toBe(401);
       expect((await passkeySignIn(planted)).status).toBe(401);
+      // The password set before the proof may be the stranger's too: only the reset's new one signs in.
+      const signIn = await t.call('POST', '/v1/auth/sign-in', {
+        body: { email: acc.email, password: acc.password },
+        ip: freshIp(),
+      });
+      expect(signIn.status).toBe(401);
       const [row] = await t.api.db.select().from(users).where(eq(users.id, acc.user._id));
       expect(row).toMatchObject({ isAccountVerified: true, factorsClearedAt: expect.any(Date) });
     }

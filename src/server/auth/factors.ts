@@ -2,7 +2,8 @@
 // 098-two-factors-and-the-step-up.md):
 // - an address nobody has proved may belong to someone else, so it holds no second factor;
 // - when the address is proved by another route than the account's own session (a mailed reset code,
-//   Google, an admin), whatever was set up before the proof may be a stranger's, and is removed;
+//   Google, an admin), whatever was set up before the proof may be a stranger's, password included, and
+//   is removed;
 // - adding a factor asks for a fresh proof: a mailed add-factor code, or a session that proved two
 //   factors within STEP_UP_WINDOW_MS.
 import { eq } from 'drizzle-orm';
@@ -66,8 +67,9 @@ function stepUpRequired(why?: string) {
 
 /**
  * Called in the transaction that proves an unverified account's address by another route than its own
- * session: its sessions, passkeys, two-factor secret, recovery codes, known clients and open ceremonies
- * go, and device tokens given before now stop counting. Returns the account as verified.
+ * session: its password, sessions, passkeys, two-factor secret, recovery codes, known clients and open
+ * ceremonies go, and device tokens given before now stop counting. Returns the account as verified (a
+ * reset sets the owner's new password next; after Google or an admin, the owner resets to get one).
  */
 export async function clearUnprovedFactors(tx: Tx, user: UserRow, now: Date): Promise<UserRow> {
   for (const table of [sessions, passkeys, twoFactor, recoveryCodes, knownClients, authChallenges]) {
@@ -75,7 +77,7 @@ export async function clearUnprovedFactors(tx: Tx, user: UserRow, now: Date): Pr
   }
   const [proved] = await tx
     .update(users)
-    .set({ isAccountVerified: true, factorsClearedAt: now })
+    .set({ isAccountVerified: true, factorsClearedAt: now, passwordHash: null })
     .where(eq(users.id, user.id))
     .returning();
   return proved!;

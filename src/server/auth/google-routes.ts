@@ -101,10 +101,7 @@ async function findOrCreateUser(deps: Deps, identity: GoogleIdentity, userAgent:
     const now = deps.now();
     let [user] = await tx.select().from(users).where(eq(users.email, email));
     if (user) {
-      if (!user.isAccountVerified) {
-        await clearUnprovedFactors(tx, user, now);
-        [user] = await tx.update(users).set({ passwordHash: null }).where(eq(users.id, user.id)).returning();
-      }
+      if (!user.isAccountVerified) user = await clearUnprovedFactors(tx, user, now);
       const from = { userAgent: userAgent ?? null };
       await queueNotice(tx, now, user!, googleLinkedMail(noticeContext(deps, from, now)));
     } else {
