@@ -36,9 +36,6 @@ export default defineConfig({
   // before the first paint (docs/decisions/052-page-css-and-fonts.md). Four pages rendered at once: one
   // page's file is written while the next renders (a blog of 1,000 posts built in 5.9 s instead of 8.4).
   build: { format: 'directory', inlineStylesheets: 'always', concurrency: 4 },
-  // A rebuild copies each blog page whose code and content are unchanged from the last build instead of
-  // rendering it again (its key: src/pages/blog/_cache-key.ts; docs/decisions/086-incremental-build.md).
-  experimental: { incrementalBuild: true },
   integrations: [
     react(),
     clientDirectives(),

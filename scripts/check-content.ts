@@ -27,7 +27,7 @@ function step(name: string, args: string[], env: Record<string, string> = {}) {
 
 step('content schema', ['astro', 'sync']);
 step('content tests and editor configuration', ['vitest', 'run', '--project', 'unit', ...CONTENT_TESTS]);
-// Built as on Netlify: without the .br/.gz twins, which only serve the files faster and took most of the
+// Built as on Netlify: without the precompressed .br/.gz files, which only serve the files faster and took most of the
 // build's time; everything that reads the content is built.
 step('build', ['astro', 'build', '--outDir', out], { NETLIFY: 'true' });
 rmSync(out, { recursive: true, force: true });

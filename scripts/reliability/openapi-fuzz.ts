@@ -75,7 +75,7 @@ export async function openApiFuzzRun(opts: OpenApiFuzzOptions): Promise<FuzzFigu
   const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-fuzz-')));
   try {
     const { user, admin, knownIds } = await seed(dataDir);
-    // Google's and GitHub's sign-in against local stand-ins, so that their operations reach the code exchange.
+    // Google's and GitHub's sign-in against local mocks, so that their operations reach the code exchange.
     const oidc = await startOidcProvider();
     const github = await startGithubOAuth();
     const server = await startServer({

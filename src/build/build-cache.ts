@@ -1,7 +1,7 @@
 // Files kept from one build to the next beside Astro's own cache of optimised images (node_modules/.astro,
 // which a deploy should keep between builds): each is named by the SHA-256 of everything that made it, so
 // a changed input never meets an old answer, and unchanged content skips the work. With 1,000 posts the
-// compressed twins and the sharing images were most of a build; a warm build redoes only what changed.
+// precompressed files and the sharing images were most of a build; a warm build redoes only what changed.
 // Deleting the folder makes the next build cold.
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';

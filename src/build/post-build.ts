@@ -1,13 +1,14 @@
 // The project's build steps around Astro's own, as one integration, so that `astro build` alone (any
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
-//   - once Astro has written dist/: Astro's island style moved into <head> and each page's CSS cut to what it uses, Netlify's _headers (the pages'
-//     CSP), the list of pages whose views the analytics count, .br/.gz twins of every text file for the
-//     Node server, and the server itself built to JavaScript in dist-server/ beside dist/, with Vite's
-//     manifest of the browser chunks (client-manifest.ts), which is not published.
-// Netlify compresses by itself and would publish the twins as files of their own, so a build on Netlify
-// (which sets NETLIFY=true) writes none. Listed last in astro.config.mjs: the other integrations' files
-// (sitemap, the editor) are compressed too.
+//   - once Astro has written dist/: Astro's island style moved into <head> and each page's CSS cut to what it
+//     uses, Netlify's _headers and _redirects (netlify-rules.ts), the list of pages whose views the analytics
+//     count, precompressed .br/.gz files of every text file for the Node server, and the server itself built
+//     to JavaScript in dist-server/ beside dist/, with Vite's manifest of the browser chunks
+//     (client-manifest.ts), which is not published.
+// Netlify compresses by itself and would publish the precompressed files as files of their own, so a build on
+// Netlify (which sets NETLIFY=true) writes none. Listed last in astro.config.mjs: the other integrations'
+// files (sitemap, the editor) are compressed too.
 import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +17,7 @@ import { codeDigest } from './build-cache.ts';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
 import { withIslandStyleInHead } from './island-style.ts';
-import { writeNetlifyHeaders } from './netlify-headers.ts';
+import { writeNetlifyRules } from './netlify-rules.ts';
 import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
 import { bundleServer } from './server-bundle.ts';
@@ -40,13 +41,13 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
         const css = await prunePagesCss(dist, withIslandStyleInHead, { root, code: await codeDigest(root) });
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
-        await writeNetlifyHeaders(dist);
+        await writeNetlifyRules(dist);
         logger.info(`${await writeSitePages(dist)} pages listed in site-pages.json for the analytics`);
         if (process.env.NETLIFY === 'true') {
-          logger.info('_headers written; no .br/.gz twins on Netlify (it compresses by itself)');
+          logger.info('Netlify rules written; no precompressed files on Netlify (it compresses by itself)');
         } else {
           const count = await precompress(dist, root);
-          logger.info(`_headers written; ${count} files precompressed (.br and .gz)`);
+          logger.info(`Netlify rules written; ${count} files precompressed (.br and .gz)`);
         }
         const server = path.join(path.dirname(dist), 'dist-server');
         await bundleServer(root, server);

@@ -1,6 +1,6 @@
-// Writes .br and .gz twins of every text file in dist/, so the server (and any CDN that honours
+// Writes precompressed .br and .gz files of every text file in dist/, so the server (and any CDN that honours
 // them) sends compressed bytes without compressing per request. Brotli at quality 11 costs about a
-// tenth of a second per page: the twins are kept between builds (./build-cache.ts), and files are
+// tenth of a second per page: the precompressed files are kept between builds (./build-cache.ts), and files are
 // compressed on every core at once (zlib's thread pool).
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
@@ -14,11 +14,11 @@ import { eachAtOnce } from './each-at-once.ts';
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
 const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
-// Files in flight: the compressions fill zlib's thread pool (four threads), and a warm build, whose twins
+// Files in flight: the compressions fill zlib's thread pool (four threads), and a warm build, whose precompressed files
 // come from the cache, waits on the disk alone.
 const IN_FLIGHT = 8;
 
-/** `cacheRoot`: the project whose node_modules/.astro keeps the twins (where `astro build` runs). */
+/** `cacheRoot`: the project whose node_modules/.astro keeps the precompressed files (where `astro build` runs). */
 export async function precompress(dist: string, cacheRoot = process.cwd()): Promise<number> {
   const cache = new BuildCache('precompress', cacheRoot);
   const files: string[] = [];
@@ -29,7 +29,7 @@ export async function precompress(dist: string, cacheRoot = process.cwd()): Prom
   await eachAtOnce(files, IN_FLIGHT, async (file) => {
     const body = await readFile(file);
     if (body.byteLength < 256) return;
-    // The twins are kept by the file's digest: hashed once, not once per twin.
+    // The precompressed files are kept by the file's digest: hashed once, not once per precompressed file.
     const digest = createHash('sha256').update(body).digest('base64');
     await writeFile(`${file}.br`, await cache.get(['br11', digest], () => br(body, BROTLI)));
     await writeFile(`${file}.gz`, await cache.get(['gz9', digest], () => gz(body, { level: 9 })));

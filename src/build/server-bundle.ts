@@ -1,7 +1,6 @@
 // The server built to plain JavaScript (esbuild), so that `npm run serve` runs it with Node alone and a
 // production install needs no TypeScript runner or other devDependency. Our own modules are bundled;
-// packages stay imports of node_modules. The API's and PGlite's workers are entries of their own (each runs in a thread),
-// and the migrations are copied beside the bundle, where the database code looks first.
+// packages stay imports of node_modules, and the migrations are copied beside the bundle, where the database code looks first.
 import { cp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'esbuild';
@@ -11,11 +10,7 @@ export async function bundleServer(root: string, out: string): Promise<void> {
   await rm(out, { recursive: true, force: true });
   await build({
     absWorkingDir: root,
-    entryPoints: {
-      main: 'src/server/main.ts',
-      'api-worker': 'src/server/core/api-worker.ts',
-      'pglite-worker': 'src/server/db/pglite-worker.ts',
-    },
+    entryPoints: { main: 'src/server/main.ts' },
     outdir: out,
     bundle: true,
     packages: 'external',

@@ -64,7 +64,7 @@ const envSchema = z.object({
   // The content editor's GitHub sign-in (/api/v1/cms/auth and /callback): a GitHub OAuth app's credentials.
   CMS_GITHUB_CLIENT_ID: z.string().min(1).optional(),
   CMS_GITHUB_CLIENT_SECRET: z.string().min(1).optional(),
-  // GitHub's OAuth addresses; tests point them at a local stand-in.
+  // GitHub's OAuth addresses; tests point them at a local mock.
   CMS_GITHUB_AUTHORIZE_URL: z.url().default('https://github.com/login/oauth/authorize'),
   CMS_GITHUB_TOKEN_URL: z.url().default('https://github.com/login/oauth/access_token'),
   // Netlify: the build hook the daily scheduled function calls, so that posts dated that day go out.

@@ -1,64 +1,63 @@
-// `npm start` ends here: one Node process serving the prebuilt site from dist/ and the API at /api. The
-// site is answered from memory in this thread; the API runs in a thread of its own (core/api-thread.ts),
-// so that its work never holds a page up.
-import { getRequestListener } from '@hono/node-server';
-import { createServer, type IncomingMessage } from 'node:http';
-import { loadConfig, ConfigError } from '../config/config.ts';
+// `npm start` ends here: one Node process, one thread. @hono/node-server serves a Hono app: the API at /api
+// (core/app.ts) and the built site from dist/ (site/static-site.ts). Every request, answered or refused,
+// gets the security headers, an X-Request-Id and one log line; request-limits.ts stands in front.
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions } from 'node:http';
+import { type HttpBindings, serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { ConfigError, loadConfig } from '../config/config.ts';
 import { readEnv } from '../config/env.ts';
-import { ApiStartError, ApiThread } from './core/api-thread.ts';
+import { createApi } from './core/app.ts';
 import { configureLog, log } from './core/log.ts';
+import { limitRequests } from './core/request-limits.ts';
 import { logWhenDone, requestIdOf } from './core/request-log.ts';
-import { stopOnSignals } from './core/shutdown.ts';
-import { loadStaticSite } from './site/static-site.ts';
 import { applySecurityHeaders, headersOf, isHttps } from './core/security-headers.ts';
+import { stopOnSignals } from './core/shutdown.ts';
+import { DataDirBusyError } from './db/lock.ts';
+import { staticSite } from './site/static-site.ts';
+
+const isApi = (target: string) => /^\/api(\/|\?|$)/.test(target);
 
 async function main() {
   // The same .env files that `astro build` reads; real environment variables win.
-  const env = await readEnv();
-  const config = loadConfig(env);
+  const config = loadConfig(await readEnv());
   configureLog(config);
-  const api = await ApiThread.start(env, (code) => {
-    log.error(`The API thread stopped (code ${code}): the server stops too`);
-    process.exit(1);
-  });
-  const site = await loadStaticSite(config.distDir);
+  const api = await createApi(config);
+  if (config.env === 'production') void api.verifyMail();
 
-  const requestIds = new WeakMap<IncomingMessage, string>();
-  const https = (incoming: IncomingMessage) =>
-    isHttps(incoming.headers['x-forwarded-proto']?.toString(), config.trustProxy);
-  const pages = getRequestListener((req, env) => {
-    const res = site.handle(req);
-    applySecurityHeaders(res.headers, { https: https(env.incoming as IncomingMessage) });
-    res.headers.set('X-Request-Id', requestIds.get(env.incoming as IncomingMessage)!);
-    return res;
-  });
-  const server = createServer((incoming, outgoing) => {
-    const requestId = requestIdOf(incoming.headers['x-request-id']?.toString() ?? null);
-    const { pathname } = new URL(incoming.url ?? '/', 'http://localhost');
-    logWhenDone(incoming.method ?? 'GET', pathname, outgoing, requestId);
-    if (pathname === '/api' || pathname.startsWith('/api/')) {
-      api.handle(incoming, outgoing, (answer) => {
-        applySecurityHeaders(headersOf(answer), { https: https(incoming) });
-        answer.setHeader('X-Request-Id', requestId);
+  const app = new Hono<{ Bindings: HttpBindings }>();
+  app.all('/api', (c) => api.app.fetch(c.req.raw, c.env));
+  app.all('/api/*', (c) => api.app.fetch(c.req.raw, c.env));
+  app.route('/', await staticSite(config.distDir));
+
+  // Set before the app answers: the answer's own headers (a page's CSP, the API's) take precedence.
+  const edge = (listener: RequestListener): RequestListener => {
+    const limited = limitRequests(listener, isApi);
+    return (req: IncomingMessage, res) => {
+      const requestId = requestIdOf(req.headers['x-request-id']?.toString() ?? null);
+      logWhenDone(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, res, requestId);
+      res.setHeader('X-Request-Id', requestId);
+      applySecurityHeaders(headersOf(res), {
+        https: isHttps(req.headers['x-forwarded-proto']?.toString(), config.trustProxy),
       });
-    } else {
-      requestIds.set(incoming, requestId);
-      void pages(incoming, outgoing);
-    }
-  });
-  server.keepAliveTimeout = 65_000;
-  stopOnSignals(server, api);
-  server.listen(config.port, config.host, () => {
-    const addr = server.address();
-    const port = typeof addr === 'object' && addr ? addr.port : config.port;
-    log.info(`Serving site and API on http://localhost:${port}`);
-  });
+      limited(req, res);
+    };
+  };
+  const server = serve(
+    {
+      fetch: app.fetch,
+      port: config.port,
+      hostname: config.host,
+      createServer: ((options: ServerOptions, listener: RequestListener) =>
+        createServer({ ...options, keepAliveTimeout: 65_000 }, edge(listener))) as typeof createServer,
+    },
+    (info) => log.info(`Serving site and API on http://localhost:${info.port}`),
+  );
+  stopOnSignals(server as ReturnType<typeof createServer>, api);
 }
 
 main().catch((err: unknown) => {
-  // A setting to fix is told in one line; anything else is a bug, with its stack (the API thread's own
-  // failures arrive told already).
-  const told = err instanceof ConfigError || err instanceof ApiStartError;
+  // A setting to fix (a database that refuses, a data directory in use) is told in one line; a bug, with its stack.
+  const told = err instanceof ConfigError || err instanceof DataDirBusyError;
   console.error(told ? (err as Error).message : err);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
-// The content editor's GitHub sign-in (GET /api/v1/cms/auth and /callback) against a local stand-in for
-// GitHub's OAuth endpoints. The page the callback answers is run in happy-dom with a stand-in opener, so
+// The content editor's GitHub sign-in (GET /api/v1/cms/auth and /callback) against a local mock of
+// GitHub's OAuth endpoints. The page the callback answers is run in happy-dom with a mock opener, so
 // the messages it posts are the ones the editor would receive.
 import { createHash } from 'node:crypto';
 import { Window } from 'happy-dom';

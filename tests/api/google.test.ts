@@ -66,7 +66,7 @@ describe('GET /api/v1/auth/google', () => {
 
   it('redirect flow with PKCE: the code is redeemed only with its verifier', async () => {
     const own = 'http://localhost:4321/google-verify';
-    // A code from the stand-in's /authorize, which keeps the challenge as Google does.
+    // A code from the mock's /authorize, which keeps the challenge as Google does.
     const codeFromAuthorize = async (verifier: string) => {
       const query = new URLSearchParams({
         response_type: 'code',

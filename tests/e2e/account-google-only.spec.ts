@@ -1,4 +1,4 @@
-// A Google-only account (made through the OIDC stand-in, never given a password) on /account: a first
+// A Google-only account (made through the OIDC mock, never given a password) on /account: a first
 // password set with a mailed code, and deletion confirmed with a mailed code.
 import { randomUUID } from 'node:crypto';
 import { codeFor } from '../helpers/oidc-provider.ts';
@@ -6,7 +6,7 @@ import { revealPanels } from './fixtures/account-page.ts';
 import { signInAs, uniqueEmail, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
 
-/** An account made through Google (the OIDC stand-in) that never set a password. */
+/** An account made through Google (the OIDC mock) that never set a password. */
 async function googleAccount(baseURL: string) {
   const email = uniqueEmail('google-only');
   const code = codeFor({ sub: randomUUID(), email, email_verified: true, name: 'Gina Google' });

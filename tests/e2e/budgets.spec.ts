@@ -1,4 +1,4 @@
-// Byte budgets of docs/performance.md, measured on the built site as the server sends it (gzip twins):
+// Byte budgets of docs/performance.md, measured on the built site as the server sends it (precompressed gzip files):
 // the landing page's (and the blog's) JavaScript in all (every module it can load, lazy ones included)
 // and what a first visit to the landing page loads before any interaction, their CSS (inline) and HTML;
 // no render-blocking script or stylesheet on any page; no React on a page without islands of its own; and

@@ -3,7 +3,7 @@
 // as on a marketer's laptop: Chromium's folder picker is a native dialog that Playwright cannot drive, so
 // the test hands the editor a folder of the browser's private file system holding a copy of content/ and
 // src/assets/ (as a person picking the repository's folder would). GitHub's status feed, the one outside
-// service the editor calls, is answered by a stand-in.
+// service the editor calls, is answered by a mock.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
@@ -125,7 +125,7 @@ test('/cms/ built with the sign-in configured offers one sign-in, which signs in
   await page.route('https://www.githubstatus.com/**', (route) =>
     route.fulfill({ json: { status: { indicator: 'none' } } }),
   );
-  // GitHub's API, which the editor calls with the token it received: the stand-in notes the credentials.
+  // GitHub's API, which the editor calls with the token it received: the mock notes the credentials.
   const credentials: string[] = [];
   await page.route('https://api.github.com/**', (route) => {
     credentials.push(route.request().headers().authorization ?? '');
@@ -145,7 +145,7 @@ test('/cms/ built with the sign-in configured offers one sign-in, which signs in
   await popup;
   // The editor received a token and uses it…
   await expect.poll(() => credentials.length, { timeout: 30_000 }).toBeGreaterThan(0);
-  // …after the window went to our API, to GitHub (the stand-in) and back to our callback with a code,
+  // …after the window went to our API, to GitHub (the mock) and back to our callback with a code,
   // which the API exchanged for exactly this token.
   expect(requests.some((u) => u.includes('/api/v1/cms/auth?provider=github'))).toBe(true);
   expect(requests.some((u) => u.includes('/login/oauth/authorize?client_id='))).toBe(true);

@@ -1,8 +1,8 @@
 // Builds the site as `npm start` does (into its own folder, so that a build by someone else cannot swap
 // files under a running test), then starts, on a fresh data folder:
 //   - a real SMTP catcher (every mail written as JSON to E2E_MAIL_DIR),
-//   - the OIDC stand-in for Google (GOOGLE_* variables of the server),
-//   - the OAuth stand-in for GitHub (CMS_GITHUB_* variables: the editor's sign-in),
+//   - the OIDC mock for Google (GOOGLE_* variables of the server),
+//   - the OAuth mock of GitHub (CMS_GITHUB_* variables: the editor's sign-in),
 //   - the server of `npm start`, with an admin account made through the API and the admin CLI.
 // Tests read E2E_BASE_URL (Playwright's baseURL), E2E_MAIL_DIR, E2E_BUILD_DIR (the build being served),
 // E2E_OIDC_AUTHORIZE_URL, E2E_ADMIN_{EMAIL,PASSWORD} and E2E_UNPRUNED_DIR (the HTML before the postbuild;
@@ -27,8 +27,8 @@ export default async function globalSetup() {
   const root = mkdtempSync(path.join(tmpdir(), 'e2e-'));
   const distDir = process.env.E2E_DIST_DIR ?? path.join(root, 'dist');
   if (!process.env.E2E_DIST_DIR) {
-    // PUBLIC_ variables are inlined at build time: the Google button needs the stand-in's client id.
-    // The editor at /cms/ is built with a repository and the GitHub sign-in of our API (the stand-in below).
+    // PUBLIC_ variables are inlined at build time: the Google button needs the mock's client id.
+    // The editor at /cms/ is built with a repository and the GitHub sign-in of our API (the mock below).
     // The pages as Astro wrote them, before the post-build step cut each one's CSS, are kept for the pruning
     // test, which compares every element's computed style on both.
     const unpruned = path.join(root, 'unpruned');

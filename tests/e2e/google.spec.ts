@@ -1,5 +1,5 @@
-// Google sign-in against the OIDC stand-in. The browser cannot reach Google, so Google's script
-// (accounts.google.com/gsi/client) is served by a small stand-in that answers requestCode() with a code
+// Google sign-in against the OIDC mock. The browser cannot reach Google, so Google's script
+// (accounts.google.com/gsi/client) is served by a small mock that answers requestCode() with a code
 // from codeFor(): only Google is replaced; our button, the API's code exchange and ID-token checks run.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
@@ -8,7 +8,7 @@ import { stepAt, totpCode } from '../helpers/totp.ts';
 import { ADMIN, createAccount, signInAs, uniqueEmail } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
 
-// The stand-in answers with the page's own OAuth state unless the response names another; with
+// The mock answers with the page's own OAuth state unless the response names another; with
 // `popupBlocked` it reports that the popup could not open, as Google's script does.
 async function fakeGoogle(page: Page, response: Record<string, string>, popupBlocked = false) {
   const answer = popupBlocked
@@ -144,7 +144,7 @@ test('redirect flow (popup blocked): state and PKCE round trip, signs in and dro
 }) => {
   const who = identity('Rita Redirect');
   await fakeGoogle(page, {}, true);
-  // Google's authorization page is the stand-in's /authorize (it keeps the PKCE challenge and checks the
+  // Google's authorization page is the mock's /authorize (it keeps the PKCE challenge and checks the
   // verifier when the API redeems the code); login_hint tells it who signs in.
   let asked: URL | undefined;
   await page.route('https://accounts.google.com/o/oauth2/v2/auth?**', (route) => {

@@ -1,5 +1,5 @@
 // The account API tests' fixture (account, data, passkeys): one API for the test file with an SMTP catcher
-// and the Google stand-in (tests/helpers/oidc-provider.ts), and the steps the account tests share: signing
+// and the Google mock (tests/helpers/oidc-provider.ts), and the steps the account tests share: signing
 // in from a named browser, a Google-only account, the current user. `useAccountApi()` (called once at the
 // top of a test file) starts them before its tests and closes them after; `t` and `smtp` are then the file's.
 import { afterAll, beforeAll, expect } from 'vitest';

@@ -1,4 +1,4 @@
-// A local stand-in for GitHub's OAuth web flow (we cannot reach GitHub from the tests): its authorize page
+// A local mock of GitHub's OAuth web flow (we cannot reach GitHub from the tests): its authorize page
 // approves at once, sending the browser back to redirect_uri with a fresh code and the state; its token
 // endpoint exchanges a code it issued, once, for the client it knows, and answers like GitHub (200 with
 // `error` for a bad code). It records what it was sent.
@@ -9,11 +9,11 @@ import type { AddressInfo } from 'node:net';
 export const GITHUB_CLIENT_ID = 'cms-test-client';
 export const GITHUB_CLIENT_SECRET = 'cms-test-secret';
 
-/** The token the stand-in gives for a code: derived from it, so that a browser test can tell it. */
+/** The token the mock gives for a code: derived from it, so that a browser test can tell it. */
 export const tokenFor = (code: string) => `gho_${createHash('sha256').update(code).digest('hex').slice(0, 36)}`;
 
 export interface GithubOAuth {
-  /** The variables that point the API at this stand-in. */
+  /** The variables that point the API at this mock. */
   env: Record<string, string>;
   /** A code the token endpoint accepts once, and the token it gives for it. */
   grant(): { code: string; token: string };

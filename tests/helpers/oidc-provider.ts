@@ -1,4 +1,4 @@
-// Google's stand-in: oauth2-mock-server on loopback. The authorization code chooses the identity:
+// Google's mock: oauth2-mock-server on loopback. The authorization code chooses the identity:
 // codeFor({ sub, email, ... }) is base64url(JSON) of the claims that the ID token gets, so a test in any
 // process can sign in as anyone. A code that is not such JSON is refused like a used code (400).
 import { OAuth2Server } from 'oauth2-mock-server';
@@ -48,7 +48,7 @@ export async function startOidcProvider(): Promise<OidcProvider> {
   await server.start(0, '127.0.0.1');
   const issuer = server.issuer.url!;
 
-  // The redirect flow through the stand-in's own /authorize (which keeps the PKCE challenge and checks the
+  // The redirect flow through the mock's own /authorize (which keeps the PKCE challenge and checks the
   // verifier at the token endpoint, as Google does): login_hint carries codeFor(claims) for the code it issues.
   const issued = new Map<string, IdClaims>();
   const claimsOfCode = (code: unknown) => (typeof code === 'string' ? (issued.get(code) ?? claimsOf(code)) : undefined);

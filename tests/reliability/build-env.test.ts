@@ -2,7 +2,7 @@
 // the environment), NODE_ENV=development left in the shell, and Netlify's NETLIFY=true for the post-build
 // step. The site's address must reach canonical links, Open Graph tags and the sitemap, the API's origin the
 // CSP (the pages' <meta> and Netlify's _headers) and the browser bundle; React must be its production build;
-// and no .br/.gz twins may be published on Netlify. Then the server, started in the same folder with nothing
+// and no precompressed .br/.gz files may be published on Netlify. Then the server, started in the same folder with nothing
 // in its environment either, reads the same .env.
 import { execFile, spawn } from 'node:child_process';
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
@@ -121,8 +121,8 @@ describe('a build configured by .env alone', () => {
     console.log(`React-bearing chunks: ${react.length}, ${Math.round(bytes / 1024)} KiB`);
   });
 
-  it('publishes no .br/.gz twins on Netlify', async () => {
-    expect(buildLog).toMatch(/no \.br\/\.gz twins on Netlify/);
+  it('publishes no precompressed .br/.gz files on Netlify', async () => {
+    expect(buildLog).toMatch(/no precompressed files on Netlify/);
     expect((await files(out)).filter((f) => /\.(br|gz)$/.test(f))).toEqual([]);
   });
 });

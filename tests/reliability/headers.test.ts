@@ -1,12 +1,12 @@
 // The security headers (src/server/core/security-headers.ts), over real HTTP from the `npm start` server (src/server/main.ts) on a
-// page, an asset, an API answer and two 404s; and the same values in netlify.toml and the _headers file
-// the build writes for Netlify. The real build's pages and Google sign-in under the policy:
+// page, an asset, an API answer and two 404s; and the same values in the _headers file the build writes
+// for Netlify, with its _redirects. The real build's pages and Google sign-in under the policy:
 // tests/e2e/headers.spec.ts.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { writeNetlifyHeaders } from '../../src/build/netlify-headers.ts';
+import { writeNetlifyRules } from '../../src/build/netlify-rules.ts';
 import { makeMiniDist } from '../../scripts/reliability/common.ts';
 import { COMMON_HEADERS, HSTS, isHttps } from '../../src/server/core/security-headers.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
@@ -102,47 +102,66 @@ describe('headers of the npm start server', () => {
   });
 });
 
-describe('headers on Netlify', () => {
-  it('netlify.toml states the same values as the server for every path', async () => {
-    const toml = await readFile('netlify.toml', 'utf8');
-    const block = /\[\[headers\]\]\s*\n\s*for = "\/\*"\s*\n\s*\[headers\.values\]\n((?:\s*[\w-]+ = ".*"\n)+)/.exec(
-      toml,
-    )?.[1];
-    expect(block, 'a [[headers]] block for "/*"').toBeTruthy();
+describe('rules on Netlify', () => {
+  let dir: string;
+  let headers: string;
+  let redirects: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'rel-netlify-'));
+    const meta = (hash: string) =>
+      `<html><head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self'; script-src 'self' https://accounts.google.com/gsi/client '${hash}'; style-src 'self' 'sha256-S'"></head></html>`;
+    await writeFile(path.join(dir, 'index.html'), meta('sha256-ONE'));
+    await writeFile(path.join(dir, '404.html'), meta('sha256-TWO'));
+    await mkdir(path.join(dir, 'TryNow'));
+    await writeFile(path.join(dir, 'TryNow', 'index.html'), meta('sha256-ONE'));
+    await writeNetlifyRules(dir);
+    headers = await readFile(path.join(dir, '_headers'), 'utf8');
+    redirects = await readFile(path.join(dir, '_redirects'), 'utf8');
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('the build writes the same header values as the server for every path, HSTS included', () => {
+    const block = headers.split('\n\n')[0]!.split('\n');
+    expect(block[0]).toBe('/*');
     const values = Object.fromEntries(
-      [...block!.matchAll(/([\w-]+) = "(.*)"/g)].map((m) => [m[1]!.toLowerCase(), m[2]]),
+      block.slice(1).map((line) =>
+        line
+          .trim()
+          .split(/: (.*)/s)
+          .slice(0, 2),
+      ),
     );
-    expect(values).toEqual({ ...COMMON_HEADERS, 'strict-transport-security': HSTS });
+    const { 'content-security-policy': _csp, ...rest } = values;
+    expect(rest).toEqual({ ...COMMON_HEADERS, 'strict-transport-security': HSTS });
+    expect(headers).toContain('/_astro/*\n  cache-control: public, max-age=31536000, immutable');
   });
 
-  it("the build writes one CSP for every path with the union of the pages' hashes and frame-ancestors", async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), 'rel-netlify-'));
-    try {
-      const meta = (hash: string) =>
-        `<html><head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self'; script-src 'self' https://accounts.google.com/gsi/client '${hash}'; style-src 'self' 'sha256-S'"></head></html>`;
-      await writeFile(path.join(dir, 'index.html'), meta('sha256-ONE'));
-      await writeFile(path.join(dir, '404.html'), meta('sha256-TWO'));
-      await writeNetlifyHeaders(dir);
-      const text = await readFile(path.join(dir, '_headers'), 'utf8');
-      expect(text.split('\n')[0]).toBe('/*');
-      const csp = /Content-Security-Policy: (.*)/.exec(text)?.[1] ?? '';
-      const script = csp
-        .split(';')
-        .map((d) => d.trim())
-        .find((d) => d.startsWith('script-src'))!
-        .split(' ');
-      expect(script.sort()).toEqual([
-        "'self'",
-        "'sha256-ONE'",
-        "'sha256-TWO'",
-        'https://accounts.google.com/gsi/client',
-        'script-src',
-      ]);
-      expect(csp).toContain("frame-ancestors 'none'");
-      expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+  it("one CSP for every path with the union of the pages' hashes and frame-ancestors", () => {
+    const csp = /content-security-policy: (.*)/.exec(headers)?.[1] ?? '';
+    const script = csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith('script-src'))!
+      .split(' ');
+    expect(script.sort()).toEqual([
+      "'self'",
+      "'sha256-ONE'",
+      "'sha256-TWO'",
+      'https://accounts.google.com/gsi/client',
+      'script-src',
+    ]);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('redirects the other spellings of a page to it, and answers the not-found pages with 404', () => {
+    const lines = redirects.trim().split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining(['/trynow /TryNow 301', '/TRYNOW /TryNow 301', '/404 /404.html 404!']),
+    );
+    expect(lines.filter((l) => l.startsWith('/TryNow '))).toEqual([]);
+    // The catch-all comes last: Netlify takes the first rule that matches.
+    expect(lines.at(-1)).toBe('/* /404.html 404');
   });
 });
 

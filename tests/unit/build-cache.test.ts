@@ -1,4 +1,4 @@
-// What the build keeps between builds (src/build/build-cache.ts) and the compressed twins it makes with it
+// What the build keeps between builds (src/build/build-cache.ts) and the precompressed files it makes with it
 // (src/build/precompress.ts): an answer is reused only for the same inputs, a changed input is made
 // afresh, a sweep keeps only what the last run asked for, the code's digest follows the code, and the
 // twins decode to the file.
@@ -41,7 +41,7 @@ describe('BuildCache', () => {
 });
 
 describe('precompress', () => {
-  it('writes .br and .gz twins that decode to each text file, the same from the cache', async () => {
+  it('writes precompressed .br and .gz files that decode to each text file, the same from the cache', async () => {
     const dist = path.join(root, 'dist');
     await mkdir(path.join(dist, 'blog'), { recursive: true });
     const page = `<!doctype html><title>x</title>${'<p>a paragraph</p>'.repeat(100)}`;

@@ -1,11 +1,13 @@
 // What the `npm start` server answers for built files of each kind: its content type, and whether
-// postbuild precompresses it.
+// the build precompresses it.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCompressible } from '../../src/server/site/mime.ts';
-import { loadStaticSite, type StaticSite } from '../../src/server/site/static-site.ts';
+import { caseVariants } from '../../src/server/site/site-rules.ts';
+import { staticSite } from '../../src/server/site/static-site.ts';
 
 const FILES: Record<string, string> = {
   'index.html': '<!doctype html><title>Home</title>',
@@ -21,18 +23,18 @@ const FILES: Record<string, string> = {
 };
 
 let dist: string;
-let site: StaticSite;
+let site: Hono;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'static-site-'));
   for (const [name, body] of Object.entries(FILES)) {
     await mkdir(path.dirname(path.join(dist, name)), { recursive: true });
     await writeFile(path.join(dist, name), body);
   }
-  site = await loadStaticSite(dist);
+  site = (await staticSite(dist)) as unknown as Hono;
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
 
-const typeOf = (url: string) => site.handle(new Request(`http://localhost${url}`)).headers.get('content-type');
+const typeOf = async (url: string) => (await site.request(url)).headers.get('content-type');
 
 describe('the static site', () => {
   it.each([
@@ -46,8 +48,8 @@ describe('the static site', () => {
     ['/robots.txt', 'text/plain; charset=utf-8'],
     ['/photo.webp', 'image/webp'],
     ['/data.unknownext', 'application/octet-stream'],
-  ])('serves %s as %s', (url, type) => {
-    expect(typeOf(url)).toBe(type);
+  ])('serves %s as %s', async (url, type) => {
+    expect(await typeOf(url)).toBe(type);
   });
 
   it('precompresses text, scripts, styles, XML and SVG, but not PDFs, images or fonts', () => {
@@ -55,5 +57,16 @@ describe('the static site', () => {
     expect(compressed).toEqual(
       ['index.html', '_astro/app.js', '_astro/site.css', 'favicon.svg', 'sitemap-index.xml', 'robots.txt'].sort(),
     );
+  });
+
+  it('gives Netlify the usual spellings of a page path, never the page itself', () => {
+    expect(caseVariants('/TryNow').sort()).toEqual(['/TRYNOW', '/Trynow', '/tryNow', '/trynow']);
+    expect(caseVariants('/forgot-password').sort()).toEqual([
+      '/FORGOT-PASSWORD',
+      '/Forgot-Password',
+      '/Forgot-password',
+      '/forgot-Password',
+    ]);
+    expect(caseVariants('/login').sort()).toEqual(['/LOGIN', '/Login']);
   });
 });

@@ -7,7 +7,6 @@ import { buildReport } from './report.ts';
 const report = adminRoute({
   method: 'get',
   path: '/',
-  lane: 'later',
   tags: ['admin'],
   request: { query: reportQuery },
   responses: {

@@ -1,17 +1,12 @@
 // Sessions: the client holds an opaque token, the database only its SHA-256. 30 days, new at every sign-in.
-// An authenticated request costs at most one query (session joined to its user; requests that arrive
-// together share one, session-lookup.ts), none on the embedded PGlite while its lookup is remembered
-// (session-cache.ts); `lastUsedAt` is written at most once a minute per session, not on every request
-// (docs/decisions/042-session-lookups.md).
+// An authenticated request costs one query (the session joined to its user); `lastUsedAt` is written at
+// most once a minute per session, not on every request.
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, lt, ne, notInArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, notInArray } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../core/context.ts';
-import type { Db } from '../db/client.ts';
-import { sessions, users, type SessionRow, type SignInMethod } from '../db/schema.ts';
+import { sessions, users, type SessionRow, type SignInMethod, type UserRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
-import type { FoundSession } from './session-cache.ts';
-import { SessionLookups } from './session-lookup.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 export const SESSION_DAYS = 30;
@@ -53,36 +48,19 @@ export async function createSession(
   return token;
 }
 
-// One per database: the gathered lookups of that database's requests (session-lookup.ts).
-const lookups = new WeakMap<Db, SessionLookups>();
-function gatheredLookups(db: Db): SessionLookups {
-  // Unnamed (''): a named statement would live on one server connection, which a transaction-mode
-  // pooler does not promise (client.ts).
-  const query = db
+export interface FoundSession {
+  session: SessionRow;
+  user: UserRow;
+}
+
+/** The unexpired session with this token, joined to its user. */
+export async function findSession(deps: Deps, token: string): Promise<FoundSession | undefined> {
+  const now = deps.now();
+  const [row] = await deps.db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')})`)
-    .prepare('');
-  return new SessionLookups((tokenHashes) => query.execute({ tokenHashes }));
-}
-
-export async function findSession(deps: Deps, token: string): Promise<FoundSession | undefined> {
-  const tokenHash = sha256(token);
-  const now = deps.now();
-  const cache = deps.sessionCache;
-  let row = cache?.get(tokenHash, now);
-  if (!row) {
-    let lookup = lookups.get(deps.db);
-    if (!lookup) {
-      lookup = gatheredLookups(deps.db);
-      lookups.set(deps.db, lookup);
-    }
-    const version = cache?.version();
-    row = await lookup.find(tokenHash);
-    if (row && row.session.expiresAt <= now) row = undefined;
-    if (row && cache) cache.remember(tokenHash, row, version!);
-  }
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)));
   if (row && now.getTime() - row.session.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {
     // The condition repeats in SQL so that concurrent requests (or API processes) write it once.
     await deps.db

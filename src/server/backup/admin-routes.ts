@@ -9,7 +9,6 @@ import { backupFileName, takeBackup } from './backup.ts';
 const download = adminRoute({
   method: 'get',
   path: '/',
-  lane: 'later',
   tags: ['admin'],
   description:
     'A backup of the whole database: gzip-compressed JSON lines (format agency-site-backup, version 1), ' +

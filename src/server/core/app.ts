@@ -23,7 +23,6 @@ import { trashRoutes } from '../trash/admin-routes.ts';
 import { userAdminRoutes } from '../users/admin-routes.ts';
 import { configureLog } from './log.ts';
 import { provideDeps, type AppEnv, type Deps } from './context.ts';
-import { SessionCache } from '../auth/session-cache.ts';
 import { openDatabase, type Db } from '../db/client.ts';
 import { notFound, onError, validationHook } from './errors.ts';
 import { healthRoutes } from '../health/routes.ts';
@@ -102,7 +101,6 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     limiter,
     codeKey: await loadCodeKey(db, config.otpSecret),
     twoFactorKey: await loadTwoFactorKey(db, config.twoFactorKey),
-    sessionCache: database.changes && new SessionCache(database.changes),
   };
 
   const analytics = new Tracker({

@@ -5,7 +5,6 @@ import type { Config } from '../../config/config.ts';
 import type { Db } from '../db/client.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { RateLimiter } from '../limits/rate-limiter.ts';
-import type { SessionCache } from '../auth/session-cache.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export interface Deps {
@@ -18,8 +17,6 @@ export interface Deps {
   codeKey: Buffer;
   /** Key of the AES-256-GCM encryption of two-factor secrets. */
   twoFactorKey: Buffer;
-  /** Recent session lookups, where this process alone writes the database (auth/session-cache.ts). */
-  sessionCache?: SessionCache;
 }
 
 export interface AppEnv {

@@ -10,7 +10,6 @@ import type { Db } from '../db/client.ts';
 import { KNOWN_CLIENT_DAYS } from '../auth/known-clients.ts';
 import { authChallenges, knownClients, oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
 import { log } from './log.ts';
-import { inLaterLane } from '../db/lane.ts';
 
 export interface Purge {
   name: string;
@@ -81,15 +80,8 @@ export const PURGES: Purge[] = [
   },
 ];
 
-/**
- * Runs every purge once, in the database's later lane (db/lane.ts): requests go first. Returns the rows each
- * removed, by name. One failing purge does not stop the rest.
- */
-export function purgeAll(db: Db, now: Date): Promise<Record<string, number>> {
-  return inLaterLane(() => purgeEach(db, now));
-}
-
-async function purgeEach(db: Db, now: Date): Promise<Record<string, number>> {
+/** Runs every purge once. Returns the rows each removed, by name. One failing purge does not stop the rest. */
+export async function purgeAll(db: Db, now: Date): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const purge of PURGES) {
     try {

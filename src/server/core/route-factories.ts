@@ -10,8 +10,6 @@
 //   adminRoute({...})   an admin: bearer with the role 'admin', requireUser + requireAdmin, 401 and 403.
 // Each also limits the request body to LIMITS.apiBodyBytes, unless it declares `maxBodyBytes`, and
 // documents the answers any call can get: 413 (body over that limit) and 415 (a body that is not JSON).
-// A route that reads much (a report, an export) declares `lane: 'later'`: on the embedded database its
-// statements then wait while other requests' statements are queued (db/lane.ts).
 // Paths are relative to the router's prefix, which core/app.ts mounts it at
 // (app.route('/v1/admin/user', userAdminRoutes(...)) + path '/' = GET /api/v1/admin/user).
 // tests/api/route-auth.test.ts walks /api/openapi.json and checks every declared guard answers 401
@@ -25,7 +23,6 @@ import type { AppEnv, SignedInEnv } from './context.ts';
 import { validationHook } from './errors.ts';
 import { requireAdmin, requireUser } from './auth-middleware.ts';
 import { limitBody } from './http-middleware.ts';
-import { inLaterLane } from '../db/lane.ts';
 
 export function router() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -65,19 +62,13 @@ export const BEARER = 'bearer';
 type Declaration = Omit<RouteConfig, 'security' | 'middleware'> & {
   /** Largest accepted body in bytes; LIMITS.apiBodyBytes when absent. */
   maxBodyBytes?: number;
-  /** `later`: a heavy read, whose statements let other requests' go first (db/lane.ts). */
-  lane?: 'later';
 };
 
 function declare<R extends Declaration>(route: R) {
-  const { maxBodyBytes = LIMITS.apiBodyBytes, lane, ...declared } = route;
+  const { maxBodyBytes = LIMITS.apiBodyBytes, ...declared } = route;
   // A route's own description of 413 or 415 wins over the generic one.
   const rest = { ...declared, responses: { ...errors(413, 415), ...declared.responses } };
-  const bodyLimit = limitBody(maxBodyBytes);
-  // Everything after the body limit, the handler included, runs in the route's lane.
-  const limit: MiddlewareHandler<AppEnv> =
-    lane === 'later' ? (c, next) => inLaterLane(() => bodyLimit(c, next)) : bodyLimit;
-  return { rest, limit };
+  return { rest, limit: limitBody(maxBodyBytes) };
 }
 
 /** A route anyone may call. */

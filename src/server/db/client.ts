@@ -7,12 +7,10 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { Config } from '../../config/config.ts';
 import * as schema from './schema.ts';
 import { acquireDataDirLock } from './lock.ts';
-import type { ChangeClock } from './change-clock.ts';
 import { applyMigrations } from './migrate.ts';
 import { explainConnectError } from './connect-error.ts';
 import { type PgConnection, pgConnection } from './tls.ts';
@@ -29,11 +27,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** How many migrations this start applied (0 when the schema was up to date). */
   migrationsApplied: number;
-  /**
-   * Present when this process alone writes the database (the embedded PGlite): tells caches which
-   * tables may have changed. A PostgreSQL server has other writers, so it has none.
-   */
-  changes?: ChangeClock;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -55,15 +48,16 @@ export async function openDatabase(
 }
 
 async function openPglite(dir: string): Promise<Database> {
-  const { PgliteThread } = await import('./pglite-thread.ts');
+  const { PGlite } = await import('@electric-sql/pglite');
+  // Trigram indexes for the admin search boxes (a migration creates the extension).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   await mkdir(dir, { recursive: true });
   const release = await acquireDataDirLock(dir);
   try {
-    // PGlite runs in a thread of its own (pglite-thread.ts); the client has the two methods the driver
-    // calls (query, transaction), not all of PGlite.
-    const client = await PgliteThread.open(dir);
-    const db = drizzle({ client: client as unknown as PGlite, schema });
+    // In this process and thread: PGlite runs one statement at a time, each synchronously while it runs.
+    const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+    const db = drizzle({ client, schema });
     let migrationsApplied: number;
     try {
       migrationsApplied = await applyMigrations(db as unknown as Db, migrationsFolder);
@@ -75,7 +69,6 @@ async function openPglite(dir: string): Promise<Database> {
       db: db as unknown as Db,
       kind: 'pglite',
       migrationsApplied,
-      changes: client.changes,
       ping: () => ping(db as unknown as Db),
       close: async () => {
         await client.close();

@@ -1,6 +1,5 @@
 // /api/v1/admin/contact: the enquiries' list (search, status filter), workflow (status, note), e-mailed
 // replies, CSV export and delete to the trash.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { z } from '@hono/zod-openapi';
 import { LIMITS } from '../../lib/constants.ts';
 import {
@@ -41,7 +40,6 @@ const list = adminRoute({
 const exportCsv = adminRoute({
   method: 'get',
   path: '/export',
-  lane: 'later',
   tags,
   description:
     'Every enquiry matching the filter as a CSV download. Cells a spreadsheet would run as a formula ' +
@@ -125,9 +123,7 @@ export function contactAdminRoutes(deps: Deps, outbox: OutboxWorker, replyTo: st
     const encoder = new TextEncoder();
     const body = new ReadableStream<Uint8Array>({
       start: (ctl) => ctl.enqueue(encoder.encode(CSV_BOM + csvRow(EXPORT_HEADER))),
-      // The stream is read after the handler has returned: bound to the handler's context, its batches
-      // are read in the route's lane.
-      pull: AsyncLocalStorage.bind(async (ctl: ReadableStreamDefaultController<Uint8Array>) => {
+      pull: async (ctl) => {
         const next = await batches.next();
         if (next.done) return ctl.close();
         const lines = next.value.map((e) =>
@@ -145,7 +141,7 @@ export function contactAdminRoutes(deps: Deps, outbox: OutboxWorker, replyTo: st
           ]),
         );
         ctl.enqueue(encoder.encode(lines.join('')));
-      }),
+      },
       cancel: async () => {
         await batches.return(undefined);
       },

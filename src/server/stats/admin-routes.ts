@@ -7,7 +7,6 @@ import { dashboardStats } from './stats.ts';
 const stats = adminRoute({
   method: 'get',
   path: '/',
-  lane: 'later',
   tags: ['admin'],
   description:
     'Enquiries, signups and page visits per UTC day over the last `days` days (today included, zeros too), and the totals of the cards.',

@@ -1,7 +1,6 @@
 // /blog/{post}/og.png: the post's sharing image, one PNG file per published post in the build.
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { site } from '../../../lib/site.ts';
-import { cacheKey } from '../_cache-key.ts';
 import { ogImage } from '../_og-image.ts';
 import { formatDate, publishedPosts, readingMinutes, type Post } from '../_posts.ts';
 
@@ -9,7 +8,6 @@ export const getStaticPaths = (async () =>
   (await publishedPosts()).map((post) => ({
     params: { slug: post.id },
     props: { post },
-    cacheKey: cacheKey(post),
   }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute<{ post: Post }> = async ({ props: { post } }) => {

@@ -1,5 +1,5 @@
 -- Trigram operators for the search indexes below: a trusted extension (the database owner may create it);
--- PGlite loads it from its contrib bundle (src/server/db/pglite-worker.ts).
+-- PGlite loads it from its contrib bundle (src/server/db/client.ts).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 DROP INDEX "enquiries_created_idx";--> statement-breakpoint
 DROP INDEX "enquiries_status_idx";--> statement-breakpoint

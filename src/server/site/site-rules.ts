@@ -1,0 +1,54 @@
+// The serving rules of the built site, stated once: the `npm start` server applies them (static-site.ts),
+// and the build writes them into Netlify's _headers and _redirects (src/build/netlify-rules.ts).
+
+/** Hashed build files never change under the same name; pages are revalidated, so a deploy shows at once. */
+export const CACHE = {
+  hashed: 'public, max-age=31536000, immutable',
+  page: 'public, max-age=0, must-revalidate',
+  other: 'public, max-age=3600',
+} as const;
+
+/** Where files whose names carry their content hash live. */
+export const HASHED_FILES = '/_astro/';
+
+export function cacheControl(urlPath: string, isPage: boolean): string {
+  if (urlPath.startsWith(HASHED_FILES)) return CACHE.hashed;
+  return isPage ? CACHE.page : CACHE.other;
+}
+
+/** The not-found pages: each answers 404 under its prefix (the longest prefix wins), never 200 as a page. */
+export const NOT_FOUND_PAGES = [
+  { prefix: '/service-details/', page: '/service-details/404/index.html', shells: ['/service-details/404'] },
+  { prefix: '/', page: '/404.html', shells: ['/404', '/404/', '/404.html'] },
+] as const;
+
+/** The not-found page that answers `pathname`. */
+export function notFoundPage(pathname: string): string {
+  return NOT_FOUND_PAGES.find((rule) => pathname.startsWith(rule.prefix))!.page;
+}
+
+/** Whether `pathname` names a not-found page itself (answered 404, as any unknown path). */
+export function isNotFoundShell(pathname: string): boolean {
+  const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  return NOT_FOUND_PAGES.some((rule) => rule.shells.some((shell) => shell === pathname || shell === bare));
+}
+
+/**
+ * Any other spelling of a page's path answers 301 to the page (/trynow -> /TryNow). The Node server
+ * compares lower-cased paths, so every spelling is caught; Netlify matches paths exactly, so it is given
+ * the usual ones: all lower case, all upper case, capitalised, and each word capitalised or not (words
+ * split at hyphens and at the capitals of the page's own spelling).
+ */
+export function caseVariants(route: string): string[] {
+  const name = route.slice(1);
+  const words = name.split(/(?<=-)|(?=[A-Z])/);
+  const capital = (w: string) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase();
+  const spellings = [
+    name.toLowerCase(),
+    name.toUpperCase(),
+    capital(name),
+    words.map(capital).join(''),
+    words.map((w, i) => (i === 0 ? w.toLowerCase() : capital(w))).join(''),
+  ];
+  return [...new Set(spellings.map((s) => `/${s}`))].filter((variant) => variant !== route);
+}
