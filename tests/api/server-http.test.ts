@@ -1,4 +1,4 @@
-// The server's thread and the API's (src/server/core/api-thread.ts), over real HTTP: bodies that arrive
+// The `npm start` server (src/server/main.ts) over real HTTP: API request bodies that arrive
 // in pieces, answers given before a body was read, and whole answers with their length.
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -12,7 +12,7 @@ let dataDir: string;
 let server: RunningServer;
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'api-thread-'));
+  dataDir = await mkdtemp(path.join(tmpdir(), 'server-http-'));
   const databaseUrl = await freshDatabaseUrl();
   server = await startServer({ env: { DATA_DIR: dataDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) } });
 }, 120_000);
@@ -45,7 +45,7 @@ function send(
   });
 }
 
-describe('the API thread', () => {
+describe('the server over HTTP', () => {
   it('receives a body that arrives in pieces, without a Content-Length', async () => {
     const agent = new http.Agent({ keepAlive: true });
     const body = JSON.stringify({ name: 'Chunked Body', email: 'chunked@example.com', password: 'in-pieces-42' });
