@@ -4,7 +4,7 @@
 // from a pool of 30; each project its own image. Both builds start cold (no Astro or Vite cache, no content
 // store) and run `astro build` with every integration, the post-build step included; then each is built
 // again warm, as a deploy rebuilds: one post's text edited since the last build, with the caches that
-// build left (Astro's optimised images and its record of the rendered pages, the precompressed files, the
+// build left (Astro's optimised images, the precompressed files, the
 // sharing images: what a deploy that keeps node_modules/.astro reuses). Prints the times, the ratios at
 // size ÷ today (goal: at most 3×), the pages each build wrote (blog pagination and tag pages counted
 // apart) and the load average. A warm build is timed `--runs` times (3) and its median counts: on this

@@ -1,19 +1,15 @@
 // `npm run bench`: the `npm start` server on loopback, once on the embedded PGlite and once on a
-// throwaway PostgreSQL server (started here as the API tests do), in the same run:
-// 1. saturation (scripts/load/saturation.ts): autocannon's req/s and p50/p99 for a static page and each
-//    API call, beside a bare node:http server writing the same page's bytes from memory;
-// 2. mixed (scripts/load/mixed.ts): the static page's latency at a steady rate alone, beside steady
-//    streams of API calls, and beside the same streams sent to a second server (the control); the goal:
-//    the page's p99 beside the API at most 1.25× the control's;
-// 3. beacons (scripts/load/beacon-load.ts): the static page's saturation throughput alone, then beside a
-//    steady stream of analytics page views; the goal is at least 80 % of the throughput alone;
-// then argon2id's hashes a second with the API's own parameters, on one thread;
-// 4. outbox (scripts/load/outbox-bench.ts): mails per second from the mail outbox to a local SMTP catcher,
-//    beside the old code path's figure (`npm run bench -- outbox` runs this part alone, with no build).
-// `npm run bench -- mixed` runs part 2 alone.
-// What the parts send is in scripts/load/workload.ts.
-// Run `npm run build` first. BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_MIX_SECONDS and BENCH_MIX_ROUNDS adjust the load.
-import { mkdtempSync, rmSync } from 'node:fs';
+// throwaway PostgreSQL server (started here as the API tests do), in one run, printed side by side:
+// - saturation (scripts/load/saturation.ts): autocannon's req/s and p50/p99 for a page and each API call,
+//   beside a bare node:http server writing the same page's bytes from memory;
+// - the goals: the page's req/s at least 0.9 of the bare server's; the current-user call's req/s and p99
+//   beside the figures docs/performance.md records;
+// - a pipelined flood (scripts/load/pipelined-flood.ts): 50,000 GET /api/health on 5 connections for 5 s,
+//   pages and /api/health probed within 2 s during and after it, and the server's memory;
+// - beacons (scripts/load/beacon-load.ts): the page's throughput beside 500 analytics page views a second;
+// - argon2id's hashes a second, and the mail outbox's mails a second (`npm run bench -- outbox`: alone).
+// Build first (DIST_DIR names the build when it is not dist/). BENCH_SECONDS, BENCH_CONNECTIONS adjust it.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash } from '@node-rs/argon2';
@@ -21,10 +17,13 @@ import { ARGON2_OPTIONS } from '../src/server/auth/passwords.ts';
 import { startPostgres } from '../tests/helpers/postgres.ts';
 import { startServer } from '../tests/helpers/server.ts';
 import { besideBeacons, printBeaconLoads, type BeaconLoad } from './load/beacon-load.ts';
-import { mix, printMixed, type Mix } from './load/mixed.ts';
 import { printOutboxBench } from './load/outbox-bench.ts';
+import { type FloodFigures, pipelinedFlood } from './load/pipelined-flood.ts';
 import { printSaturation, saturate, saturateBaseline, type Row } from './load/saturation.ts';
-import { signUp } from './load/workload.ts';
+import { PAGE, signUp } from './load/workload.ts';
+
+const CURRENT_USER = 'GET /api/v1/auth/user';
+const PAGE_ROW = `static page GET ${PAGE} (brotli)`;
 
 async function argon2PerSecond(): Promise<number> {
   // The API's own password-hashing parameters.
@@ -37,62 +36,79 @@ async function argon2PerSecond(): Promise<number> {
   return count / ((performance.now() - started) / 1000);
 }
 
+/** The current-user call's recorded req/s per database: its row in docs/performance.md. */
+function recordedCurrentUser(): Record<string, string> {
+  const text = readFileSync('docs/performance.md', 'utf8');
+  const cells = new RegExp(`^\\| ${CURRENT_USER} \\|(.*)\\|$`, 'm').exec(text)?.[1]?.split('|') ?? [];
+  return { PGlite: cells[0]?.trim() ?? '?', PostgreSQL: cells[1]?.trim() ?? '?' };
+}
+
 if (process.argv[2] === 'outbox') {
   await printOutboxBench();
   process.exit(0);
 }
 
-const mixedOnly = process.argv[2] === 'mixed';
-const rows: Row[] = [];
-const mixes: Mix[] = [];
+const rows: Row[] = [await saturateBaseline()];
 const beaconLoads: BeaconLoad[] = [];
-if (!mixedOnly) rows.push(await saturateBaseline());
-
+let flood: FloodFigures | undefined;
 const postgres = await startPostgres();
 try {
   for (const db of ['PGlite', 'PostgreSQL']) {
-    const start = async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
-      const databaseUrl: Record<string, string> =
-        db === 'PostgreSQL' ? { DATABASE_URL: await postgres.createDatabase() } : {};
-      const env = { DATA_DIR: dataDir, TRUST_PROXY: 'true', NODE_ENV: 'development', ...databaseUrl };
-      const server = await startServer({ env });
-      return {
-        server,
-        stop: async () => {
-          await server.stop();
-          rmSync(dataDir, { recursive: true, force: true });
-        },
-      };
-    };
-    const main = await start();
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+    const databaseUrl: Record<string, string> =
+      db === 'PostgreSQL' ? { DATABASE_URL: await postgres.createDatabase() } : {};
+    const server = await startServer({
+      env: { DATA_DIR: dataDir, TRUST_PROXY: 'true', NODE_ENV: 'development', ...databaseUrl },
+    });
     try {
-      const session = await signUp(main.server.url);
-      // Mixed first: the saturation runs leave work queued behind them (argon2 hashes of sign-in).
-      const second = await start();
-      try {
-        mixes.push(await mix(session, await signUp(second.server.url), db));
-      } finally {
-        await second.stop();
-      }
-      if (mixedOnly) continue;
+      const session = await signUp(server.url);
       await saturate(session, db, rows);
       beaconLoads.push(await besideBeacons(session, db));
+      if (db === 'PGlite') {
+        process.stderr.write('PGlite: pipelined flood...\n');
+        const spec = { requests: 50_000, connections: 5, seconds: 5, probesAfter: 10, probeTimeoutMs: 2_000 };
+        flood = await pipelinedFlood({ url: server.url, pid: server.child.pid!, page: PAGE, ...spec });
+      }
     } finally {
-      await main.stop();
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
     }
   }
 } finally {
   await postgres.stop();
 }
-if (mixedOnly) {
-  printMixed(mixes);
-  process.exit(0);
-}
 const argon2 = await argon2PerSecond();
 
 printSaturation(rows);
-printMixed(mixes);
+const base = rows[0]![2];
+const figure = (name: string, db: string) => rows.find(([n, d]) => n === name && d === db)![2];
+const recorded = recordedCurrentUser();
+console.log('\nGoals');
+console.log('| goal | PGlite | PostgreSQL |');
+console.log('|---|---:|---:|');
+const ratio = (db: string) => (figure(PAGE_ROW, db).rps / base.rps).toFixed(2);
+console.log(`| page req/s ÷ bare node:http (goal ≥ 0.9) | ${ratio('PGlite')} | ${ratio('PostgreSQL')} |`);
+const user = (db: string) => `${figure(CURRENT_USER, db).rps.toFixed(0)} req/s, p99 ${figure(CURRENT_USER, db).p99} ms`;
+console.log(`| current user now | ${user('PGlite')} | ${user('PostgreSQL')} |`);
+console.log(`| current user, docs/performance.md | ${recorded.PGlite} req/s | ${recorded.PostgreSQL} req/s |`);
+if (flood) {
+  const worst = (when: string) =>
+    flood!.probes
+      .filter((p) => p.when === when)
+      .map((p) => (p.status === 200 ? `${p.ms.toFixed(0)}` : `${p.status}`))
+      .reduce((a, b) => (Number.isNaN(Number(b)) || Number(b) > Number(a) ? b : a), '0');
+  console.log(
+    '\nPipelined flood: 50,000 GET /api/health on 5 connections for 5 s, PGlite (goal: every probe answered within 2 s, RSS growth ≤ 200 MB)',
+  );
+  console.log(
+    '| probes | answered | slowest during, ms | slowest after, ms | flood answers read | RSS before → peak, MB |',
+  );
+  console.log('|---:|---:|---:|---:|---:|---|');
+  const ok = flood.probes.filter((p) => p.status === 200).length;
+  console.log(
+    `| ${flood.probes.length} | ${ok} | ${worst('during')} | ${worst('after')} | ${flood.answered} | ${flood.rssBeforeMb.toFixed(0)} → ${flood.rssPeakMb.toFixed(0)} |`,
+  );
+}
 printBeaconLoads(beaconLoads);
 const { memoryCost, timeCost, parallelism } = ARGON2_OPTIONS;
 console.log(

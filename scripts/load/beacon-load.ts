@@ -1,4 +1,4 @@
-// Part 3 of `npm run bench` (scripts/bench.ts), beacons: the static page's saturation throughput alone,
+// Part of `npm run bench` (scripts/bench.ts), beacons: the static page's saturation throughput alone,
 // then beside a steady stream of analytics page views (BEACON_RATE a second); the goal is at least 80 %
 // of the throughput alone.
 import { run, type RunFigures } from './autocannon-run.ts';

@@ -10,12 +10,6 @@ import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { startPostgres } from '../../tests/helpers/postgres.ts';
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 
-/**
- * The old code path (one mail at a time, a new SMTP connection each), measured with this script on the
- * day it was replaced, on the 2-core machine of the other figures: 300 mails on PGlite in 31.7 s.
- */
-const BEFORE_PER_SECOND = 9.5;
-
 export interface OutboxFigures {
   mails: number;
   seconds: number;
@@ -55,7 +49,7 @@ export async function outboxThroughput(mails: number, databaseUrl?: string): Pro
   }
 }
 
-/** Prints the outbox's figures beside the old code path's, for `npm run bench`. */
+/** Prints the outbox's figures, for `npm run bench`. */
 export async function printOutboxBench(mails = Number(process.env.BENCH_OUTBOX_MAILS ?? 1000)): Promise<void> {
   const postgres = await startPostgres();
   const figures: Array<[string, OutboxFigures]> = [];
@@ -75,7 +69,6 @@ export async function printOutboxBench(mails = Number(process.env.BENCH_OUTBOX_M
   );
   console.log('| database | mails | seconds | mails/s |');
   console.log('|---|---:|---:|---:|');
-  console.log(`| PGlite, before (one connection per mail, one at a time) | 300 | 31.7 | ${BEFORE_PER_SECOND} |`);
   for (const [db, f] of figures) {
     console.log(`| ${db} | ${f.mails} | ${f.seconds.toFixed(1)} | ${f.perSecond.toFixed(0)} |`);
   }

@@ -1,4 +1,4 @@
-// Part 1 of `npm run bench` (scripts/bench.ts), saturation: autocannon's req/s and p50/p99 for a static
+// Part of `npm run bench` (scripts/bench.ts), saturation: autocannon's req/s and p50/p99 for a static
 // page and each API call, beside a bare node:http server writing the same page's bytes from memory (the
 // ceiling of this machine and of autocannon reading those bytes: a larger, incompressible body costs the
 // client more too).
@@ -13,7 +13,7 @@ export type Row = [target: string, db: string, figures: RunFigures];
 /** A bare node:http server answering every request with the built page's brotli bytes, read once. */
 async function startBaseline() {
   const port = await freePort();
-  const file = path.join('dist', PAGE, 'index.html.br');
+  const file = path.join(process.env.DIST_DIR ?? 'dist', PAGE, 'index.html.br');
   const child = spawn(
     process.execPath,
     [

@@ -6,7 +6,7 @@ import type { Stream } from './steady.ts';
 export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 export const PAGE = '/projects';
-/** Analytics page views a second, in the mixed benchmark and beside the page's saturation run. */
+/** Analytics page views a second, beside the page's saturation run. */
 export const BEACON_RATE = 500;
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
 

@@ -2,10 +2,11 @@
 // request targets that are not paths answer 400 and the server keeps serving; a client pipelining 50,000
 // API calls on 5 connections for 5 s leaves pages and /api/health answering within 2 s, during and after
 // it, and the process grows by at most 200 MB.
-import { readFile, rm } from 'node:fs/promises';
-import { connect, type Socket } from 'node:net';
+import { rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pipelinedFlood } from '../../scripts/load/pipelined-flood.ts';
 import { makeMiniDist } from '../../scripts/reliability/common.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
@@ -30,12 +31,6 @@ function raw(head: string): Promise<string> {
     socket.on('end', () => resolve(text));
     socket.on('error', reject);
   });
-}
-
-/** Bytes the server process holds in memory (Linux). */
-async function rssBytes(): Promise<number> {
-  const status = await readFile(`/proc/${server.child.pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
 }
 
 /** One answer on a fresh connection, within `ms` (the bound of the contract, not a measurement). */
@@ -64,38 +59,23 @@ describe('a request target that is not a path', () => {
 
 describe('a client pipelining 50,000 API calls on 5 connections for 5 s', () => {
   it('leaves pages and /api/health answering within 2 s during and after it, in at most 200 MB more', async () => {
-    for (let i = 0; i < 20; i++) await answers('/api/health', 30_000);
-    const before = await rssBytes();
-    let peak = before;
-    const request = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`;
-    let answered = 0;
-    const flood: Socket[] = Array.from({ length: 5 }, () => {
-      const socket = connect(server.port, '127.0.0.1', () => socket.write(request.repeat(10_000)));
-      socket.on('data', (d: Buffer) => (answered += d.toString('latin1').split('HTTP/1.1 ').length - 1));
-      socket.on('error', () => {});
-      return socket;
+    for (let i = 0; i < 20; i++) expect(await answers('/api/health', 30_000)).toBe(200);
+    const flood = await pipelinedFlood({
+      url: server.url,
+      pid: server.child.pid!,
+      page: '/',
+      requests: 50_000,
+      connections: 5,
+      seconds: 5,
+      probesAfter: 10,
+      probeTimeoutMs: 2_000,
     });
-    const probe = async () => {
-      expect(await answers('/')).toBe(200);
-      expect(await answers('/api/health')).toBe(200);
-      peak = Math.max(peak, await rssBytes());
-    };
-    const floodEnds = Date.now() + 5_000;
-    let during = 0;
-    while (Date.now() < floodEnds) {
-      await probe();
-      during++;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    for (const socket of flood) socket.destroy();
+    const failed = flood.probes.filter((p) => p.status !== 200);
+    expect(failed).toEqual([]);
+    expect(flood.probes.filter((p) => p.when === 'during').length).toBeGreaterThan(0);
     // The flood was answered (200s, and 503s beyond the limits), not merely ignored.
-    expect(answered).toBeGreaterThan(0);
-    for (let i = 0; i < 10; i++) {
-      await probe();
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    expect(during).toBeGreaterThan(0);
-    expect(peak - before).toBeLessThanOrEqual(200 * 1024 * 1024);
+    expect(flood.answered).toBeGreaterThan(0);
+    expect(flood.rssPeakMb - flood.rssBeforeMb).toBeLessThanOrEqual(200);
     expect(server.child.exitCode).toBeNull();
   }, 120_000);
 });

@@ -1,10 +1,10 @@
-// The editor's policy on Netlify: src/build/netlify-headers.ts keeps /cms/ out of the site-wide
+// The editor's policy on Netlify: src/build/netlify-rules.ts keeps /cms/ out of the site-wide
 // union (so that no page gains 'unsafe-inline' or GitHub) and gives /cms/* a rule of its own, after /*.
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeNetlifyHeaders } from '../../src/build/netlify-headers.ts';
+import { writeNetlifyRules } from '../../src/build/netlify-rules.ts';
 import { CMS_CSP } from '../../src/cms/csp.ts';
 
 const page = (csp: string) => `<html><head><meta http-equiv="content-security-policy" content="${csp}"></head></html>`;
@@ -19,10 +19,10 @@ describe('Netlify _headers with the editor', () => {
       );
       await mkdir(path.join(dist, 'cms'));
       await writeFile(path.join(dist, 'cms/index.html'), page(CMS_CSP));
-      await writeNetlifyHeaders(dist);
+      await writeNetlifyRules(dist);
       const rules = (await readFile(path.join(dist, '_headers'), 'utf8')).split(/\n(?=\/)/);
-      expect(rules.map((r) => r.split('\n')[0])).toEqual(['/*', '/cms/*']);
-      const [site, cms] = rules.map((r) => /Content-Security-Policy: (.*)/.exec(r)?.[1] ?? '');
+      expect(rules.map((r) => r.split('\n')[0])).toEqual(['/*', '/_astro/*', '/cms/*']);
+      const [site, , cms] = rules.map((r) => /content-security-policy: (.*)/i.exec(r)?.[1] ?? '');
       expect(site).not.toMatch(/unsafe-inline|api\.github\.com|blob:/);
       expect(site).toContain("'sha256-ONE'");
       expect(cms).toBe(`${CMS_CSP}; frame-ancestors 'none'`);
