@@ -7,6 +7,7 @@ import { Hono } from 'hono';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { readEnv } from '../config/env.ts';
 import { createApi } from './core/app.ts';
+import { onError } from './core/errors.ts';
 import { configureLog, log } from './core/log.ts';
 import { limitRequests } from './core/request-limits.ts';
 import { logWhenDone, requestIdOf } from './core/request-log.ts';
@@ -28,6 +29,7 @@ async function main() {
   app.all('/api', (c) => api.app.fetch(c.req.raw, c.env));
   app.all('/api/*', (c) => api.app.fetch(c.req.raw, c.env));
   app.route('/', await staticSite(config.distDir));
+  app.onError(onError);
 
   // Set before the app answers: the answer's own headers (a page's CSP, the API's) take precedence.
   const edge = (listener: RequestListener): RequestListener => {

@@ -1,6 +1,6 @@
 // Sessions: the current user (its token, its 30 days, lastUsedAt written at most once a minute, only a
-// hash stored), sign-out in its three scopes, the remembered session lookup and lookups that arrive
-// together.
+// hash stored), sign-out in its three scopes, changes that show on the next request and lookups that arrive
+// at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../src/server/db/schema.ts';
 import { eq, sql } from 'drizzle-orm';
@@ -123,9 +123,9 @@ describe('POST /api/v1/auth/sign-out', () => {
   });
 });
 
-// On the embedded PGlite a session lookup is remembered (src/server/auth/session-cache.ts); every change to
-// a session or its user must still show on the very next request. Each case primes the lookup first.
-describe('a remembered session lookup', () => {
+// Every change to a session or its user shows on the very next request, however often the session was
+// used just before.
+describe('a session in use', () => {
   const user = async (token: string) => t.call('GET', '/v1/auth/user', { token });
   async function primed() {
     const acc = await signUp(t);
@@ -157,15 +157,15 @@ describe('a remembered session lookup', () => {
     expect((await user(acc.token)).status).toBe(401);
   });
 
-  it('ends a session when it expires, remembered or not', async () => {
+  it('ends a session when it expires', async () => {
     const acc = await primed();
     t.clock.advance(30 * 86_400_000 + 1000);
     expect((await user(acc.token)).status).toBe(401);
   });
 });
 
-describe('session lookups that arrive together', () => {
-  it('answer each request with its own account, however many share a query', async () => {
+describe('session lookups that arrive at once', () => {
+  it('answer each request with its own account', async () => {
     const accounts = await Promise.all(Array.from({ length: 6 }, () => signUp(t)));
     const calls = accounts.flatMap((acc) => Array.from({ length: 8 }, () => acc));
     const answers = await Promise.all(calls.map((acc) => t.call('GET', '/v1/auth/user', { token: acc.token })));

@@ -36,13 +36,19 @@ function hasBody(c: Context): boolean {
 /**
  * 413 for a body over `maxBytes`. Every route gets one from its declaration (route-factories.ts). A body whose
  * size the headers tell is judged by them; only a chunked one is read and counted. Not Hono's bodyLimit
- * for every call: it reads `c.req.raw.body`, which makes the Node adapter build a full Request whose
- * AbortSignal survives young-generation GCs, and the pauses that copied them stalled the pages
- * (docs/decisions/030-api-structure.md).
+ * for every call: it reads `c.req.raw.body`, which makes the Node adapter build a full Request for every
+ * call (docs/decisions/030-api-structure.md).
  */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context) => c.json(errorBody(`Request body too large (at most ${maxBytes / 1024} KiB)`), 413);
-  const counted = bodyLimit({ maxSize: maxBytes, onError: tooLarge });
+  // A chunked body stopped half-way leaves the connection unusable: the answer says it closes.
+  const counted = bodyLimit({
+    maxSize: maxBytes,
+    onError: (c) => {
+      c.header('Connection', 'close');
+      return tooLarge(c);
+    },
+  });
   return async (c, next) => {
     if (c.req.header('transfer-encoding') !== undefined) return counted(c, next);
     const length = c.req.header('content-length');

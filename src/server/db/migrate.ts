@@ -5,7 +5,7 @@
 // Neon's and Supabase's poolers), which may hand each statement outside a transaction to another server
 // connection: a session-level lock could be taken on one connection and never released on another. The lock
 // ends with the transaction, whether it commits, fails or the client vanishes
-// (docs/decisions/011-database.md).
+// (docs/decisions/095-migrations-under-a-transaction-lock.md).
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { Db } from './client.ts';

@@ -6,7 +6,7 @@
 // Trusted CAs are the system's (the operating system's store and Node's bundle), or DATABASE_CA alone when
 // it is set (PEM text or a file path; it also turns TLS on). node-postgres by itself would verify
 // `require` against Node's bundle only, which fails for providers whose chain is not in it
-// (docs/decisions/011-database.md).
+// (docs/decisions/096-tls-to-postgresql.md).
 import { readFileSync } from 'node:fs';
 import tls, { type ConnectionOptions } from 'node:tls';
 import { ConfigError } from '../../config/config.ts';
