@@ -8,8 +8,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMON_HEADERS, HSTS, pageCspFromHtml } from '../server/core/security-headers.ts';
-import { CACHE, caseVariants, HASHED_FILES, NOT_FOUND_PAGES } from '../server/site/site-rules.ts';
-import { pageRoutes, readPages } from '../server/site/static-site.ts';
+import {
+  CACHE,
+  caseVariants,
+  HASHED_FILES,
+  NOT_FOUND_PAGES,
+  pageRoutes,
+  readPages,
+} from '../server/site/site-rules.ts';
 
 export async function writeNetlifyRules(dist: string): Promise<void> {
   const pages = await readPages(dist);

@@ -1,6 +1,5 @@
-// `npm start` ends here: one Node process, one thread. @hono/node-server serves a Hono app: the API at /api
-// (core/app.ts) and the built site from dist/ (site/static-site.ts). Every request, answered or refused,
-// gets the security headers, an X-Request-Id and one log line; request-limits.ts stands in front.
+// `npm start` ends here: one process, one thread; @hono/node-server serves the API at /api (core/app.ts) and
+// the built site (site/static-site.ts), behind core/request-limits.ts. Every answer gets the headers and a log line.
 import { createServer, type IncomingMessage, type RequestListener, type ServerOptions } from 'node:http';
 import { type HttpBindings, serve } from '@hono/node-server';
 import { Hono } from 'hono';
@@ -11,7 +10,7 @@ import { onError } from './core/errors.ts';
 import { configureLog, log } from './core/log.ts';
 import { limitRequests } from './core/request-limits.ts';
 import { logWhenDone, requestIdOf } from './core/request-log.ts';
-import { applySecurityHeaders, headersOf, isHttps } from './core/security-headers.ts';
+import { isHttps, securityHeaders } from './core/security-headers.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { staticSite } from './site/static-site.ts';
@@ -19,7 +18,6 @@ import { staticSite } from './site/static-site.ts';
 const isApi = (target: string) => /^\/api(\/|\?|$)/.test(target);
 
 async function main() {
-  // The same .env files that `astro build` reads; real environment variables win.
   const config = loadConfig(await readEnv());
   configureLog(config);
   const api = await createApi(config);
@@ -37,10 +35,9 @@ async function main() {
     return (req: IncomingMessage, res) => {
       const requestId = requestIdOf(req.headers['x-request-id']?.toString() ?? null);
       logWhenDone(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, res, requestId);
-      res.setHeader('X-Request-Id', requestId);
-      applySecurityHeaders(headersOf(res), {
-        https: isHttps(req.headers['x-forwarded-proto']?.toString(), config.trustProxy),
-      });
+      const https = isHttps(req.headers['x-forwarded-proto']?.toString(), config.trustProxy);
+      for (const [name, value] of Object.entries(securityHeaders(https))) res.setHeader(name, value);
+      res.setHeader('x-request-id', requestId);
       limited(req, res);
     };
   };

@@ -21,10 +21,13 @@ afterAll(async () => {
   await rm(dist, { recursive: true, force: true });
 });
 
-/** Sends `head` as written on one connection and resolves with everything the server wrote until it closed. */
-function raw(head: string): Promise<string> {
+/**
+ * Sends `head` as written on one connection and resolves with everything the server wrote until it closed
+ * the connection; `end`: the client closes its side once it has sent (else it waits for the server).
+ */
+function raw(head: string, end = true): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(server.port, '127.0.0.1', () => socket.end(head));
+    const socket = connect(server.port, '127.0.0.1', () => (end ? socket.end(head) : socket.write(head)));
     let text = '';
     socket.setEncoding('utf8');
     socket.on('data', (d: string) => (text += d));
@@ -55,6 +58,17 @@ describe('a request target that is not a path', () => {
       expect(server.child.exitCode).toBeNull();
     },
   );
+});
+
+describe('one connection pipelining more than it may have open', () => {
+  it('gets its first 64 answers in order, then a 503 that closes the connection, and nothing after', async () => {
+    const calls = Array.from({ length: 80 }, (_, i) => `GET /api/health?n=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    const answer = await raw(calls.join(''), false);
+    const statuses = [...answer.matchAll(/HTTP\/1\.1 (\d+) /g)].map((m) => Number(m[1]));
+    expect(statuses).toEqual([...Array.from({ length: 64 }, () => 200), 503]);
+    expect(answer.slice(answer.lastIndexOf('HTTP/1.1 503'))).toMatch(/connection: close/i);
+    expect(await answers('/api/health')).toBe(200);
+  });
 });
 
 describe('a client pipelining 50,000 API calls on 5 connections for 5 s', () => {

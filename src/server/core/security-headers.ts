@@ -1,6 +1,6 @@
 // Security headers that every answer carries, pages, assets and API alike (docs/decisions/004-content-security-policy-and-headers.md).
-// netlify.toml states the same for Netlify; the page CSP itself comes from Astro's hashed <meta>.
-import type { ServerResponse } from 'node:http';
+// The build writes the same into Netlify's _headers (src/build/netlify-rules.ts); the page CSP itself comes
+// from Astro's hashed <meta>.
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -25,19 +25,10 @@ export function isHttps(forwardedProto: string | null | undefined, trustProxy: b
   return trustProxy && forwardedProto?.split(',')[0]?.trim() === 'https';
 }
 
-/** What applySecurityHeaders needs of a set of headers: a `Headers` object, or Node's answer (headersOf). */
-export type HeaderSet = Pick<Headers, 'has' | 'set'>;
-
-/** Node's answer seen as a HeaderSet. */
-export const headersOf = (outgoing: ServerResponse): HeaderSet => ({
-  has: (name) => outgoing.hasHeader(name),
-  set: (name, value) => void outgoing.setHeader(name, value),
-});
-
-export function applySecurityHeaders(headers: HeaderSet, opts: { https: boolean; csp?: string }) {
-  for (const [k, v] of Object.entries(COMMON_HEADERS)) if (!headers.has(k)) headers.set(k, v);
-  if (opts.https) headers.set('strict-transport-security', HSTS);
-  if (!headers.has('content-security-policy')) headers.set('content-security-policy', opts.csp ?? NON_PAGE_CSP);
+/** The headers every answer starts with; a page's or the API's own (its CSP, its cache rule) replace them. */
+export function securityHeaders(https: boolean): Record<string, string> {
+  const headers = { ...COMMON_HEADERS, 'content-security-policy': NON_PAGE_CSP };
+  return https ? { ...headers, 'strict-transport-security': HSTS } : headers;
 }
 
 /** The CSP that Astro wrote into a page's <meta>, completed with what only a header can say. */

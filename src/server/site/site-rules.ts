@@ -1,5 +1,8 @@
 // The serving rules of the built site, stated once: the `npm start` server applies them (static-site.ts),
 // and the build writes them into Netlify's _headers and _redirects (src/build/netlify-rules.ts).
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 
 /** Hashed build files never change under the same name; pages are revalidated, so a deploy shows at once. */
 export const CACHE = {
@@ -51,4 +54,17 @@ export function caseVariants(route: string): string[] {
     words.map((w, i) => (i === 0 ? w.toLowerCase() : capital(w))).join(''),
   ];
   return [...new Set(spellings.map((s) => `/${s}`))].filter((variant) => variant !== route);
+}
+
+/** Each page of `distDir` by its URL path ('/projects/index.html'), with its HTML. */
+export async function readPages(distDir: string): Promise<Map<string, string>> {
+  const files = existsSync(distDir) ? await readdir(distDir, { recursive: true }) : [];
+  const pages = files.filter((f) => f.endsWith('.html')).map((f) => `/${f.split(path.sep).join('/')}`);
+  return new Map(await Promise.all(pages.map(async (p) => [p, await readFile(distDir + p, 'utf8')] as const)));
+}
+
+/** Lower-cased page path -> the page path as the site spells it ('/trynow' -> '/TryNow'). */
+export function pageRoutes(pages: Map<string, string>): Map<string, string> {
+  const routes = [...pages.keys()].filter((p) => p.endsWith('/index.html')).map((p) => p.slice(0, -11) || '/');
+  return new Map(routes.map((route) => [route.toLowerCase(), route]));
 }

@@ -1,27 +1,12 @@
 // The built site from dist/: @hono/node-server's serveStatic answers each file (its precompressed .br or
 // .gz when the browser takes it), with the cache rule of site-rules.ts and, for a page, the CSP of its own
 // <meta> as a header. Ours is what no library does: the case redirects and the not-found pages.
-import { existsSync } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
 import { log } from '../core/log.ts';
 import { pageCspFromHtml } from '../core/security-headers.ts';
-import { cacheControl, isNotFoundShell, NOT_FOUND_PAGES, notFoundPage } from './site-rules.ts';
-
-/** Each page of `distDir` by its URL path ('/projects/index.html'), with its HTML. */
-export async function readPages(distDir: string): Promise<Map<string, string>> {
-  const files = existsSync(distDir) ? await readdir(distDir, { recursive: true }) : [];
-  const pages = files.filter((f) => f.endsWith('.html')).map((f) => `/${f.split(path.sep).join('/')}`);
-  return new Map(await Promise.all(pages.map(async (p) => [p, await readFile(distDir + p, 'utf8')] as const)));
-}
-
-/** Lower-cased page path -> the page path as the site spells it ('/trynow' -> '/TryNow'). */
-export function pageRoutes(pages: Map<string, string>): Map<string, string> {
-  const routes = [...pages.keys()].filter((p) => p.endsWith('/index.html')).map((p) => p.slice(0, -11) || '/');
-  return new Map(routes.map((route) => [route.toLowerCase(), route]));
-}
+import { cacheControl, isNotFoundShell, notFoundPage, pageRoutes, readPages } from './site-rules.ts';
 
 /** What serveStatic tells of the answer it made: the file it chose. */
 type SiteEnv = { Variables: { file: string } };
@@ -33,11 +18,11 @@ export async function staticSite(distDir: string): Promise<Hono<SiteEnv>> {
   const routes = pageRoutes(pages);
 
   const notFound = (c: Context) => {
-    const page = notFoundPage(c.req.path);
-    const html = pages.get(page) ?? pages.get(NOT_FOUND_PAGES.at(-1)!.page);
-    if (html === undefined) return c.text('Not Found', 404);
-    const headers = { 'cache-control': 'no-cache', 'content-security-policy': csp.get(path.join(distDir, page)) ?? '' };
-    return c.html(c.req.method === 'HEAD' ? '' : html, 404, headers);
+    const page = [notFoundPage(c.req.path), notFoundPage('/')].find((p) => pages.has(p));
+    if (!page) return c.text('Not Found', 404);
+    const policy = csp.get(path.join(distDir, page));
+    const headers = { 'cache-control': 'no-cache', ...(policy && { 'content-security-policy': policy }) };
+    return c.html(c.req.method === 'HEAD' ? '' : pages.get(page)!, 404, headers);
   };
   const files = serveStatic({ root: distDir, precompressed: true, onFound: (file, c) => void c.set('file', file) });
 
