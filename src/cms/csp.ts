@@ -1,6 +1,6 @@
 // The Content-Security-Policy of /cms/, apart from the site's: the editor is a prebuilt application that
 // injects its own <style> elements and talks to GitHub. Written into the page's <meta> at build time; the
-// Node server repeats it as a header (with frame-ancestors), and the build writes it for Netlify (src/build/netlify-headers.ts).
+// Node server repeats it as a header (with frame-ancestors), and the build writes it for Netlify (src/build/netlify-rules.ts).
 export const CMS_CSP_DIRECTIVES = [
   "default-src 'self'",
   "base-uri 'self'",

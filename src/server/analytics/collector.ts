@@ -24,9 +24,9 @@ export const BATCHED: CollectorOptions = { maxBatch: 300, flushMs: 1000, maxQueu
 export const WRITE_THROUGH: CollectorOptions = { maxBatch: 1, flushMs: 0, maxQueued: 1000 };
 
 /**
- * One INSERT for the whole batch, its rows as a single JSON parameter that PostgreSQL unpacks. Built by
- * Drizzle, a batch of 300 views was 3,300 placeholders made in the server's thread, and the pages waited
- * behind it: with this statement a page's p99 beside 500 views a second fell from about 29 to 12–14 ms.
+ * One INSERT for the whole batch, its rows as a single JSON parameter that PostgreSQL unpacks: built by
+ * Drizzle, a batch of 300 views is 3,300 placeholders made in the server's thread, and the pages wait
+ * behind it (docs/decisions/044-first-party-analytics.md).
  */
 function insertViews(batch: AnalyticsViewRow[]) {
   const rows = JSON.stringify(
