@@ -1,6 +1,5 @@
 // Request hygiene: no caching and JSON only for every API call; a body limit each route declares.
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from './context.ts';
 import { errorBody } from './errors.ts';
 import { COMMON_HEADERS, HSTS, NON_PAGE_CSP } from './security-headers.ts';
@@ -33,22 +32,53 @@ function hasBody(c: Context): boolean {
   return c.req.raw.body !== null;
 }
 
+/** How much of a chunked body over its limit is read and dropped, and for how long, before answering. */
+const DROP_BYTES = 64 * 1024 * 1024;
+const DROP_MS = 2_000;
+
+/**
+ * A chunked body, read whole if it is at most `maxBytes`. Beyond, the rest is read and dropped before the
+ * answer (within DROP_BYTES and DROP_MS), so that the client, still sending, then reads the 413 and its
+ * connection carries its next request; a larger or slower one gets the answer with `Connection: close`.
+ */
+async function readCounted(c: Context, maxBytes: number): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const reader = c.req.raw.body!.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), DROP_MS);
+  });
+  try {
+    for (;;) {
+      const read = await (size > maxBytes ? Promise.race([reader.read(), late]) : reader.read());
+      if (read === undefined || size > DROP_BYTES) break;
+      if (read.done) return size > maxBytes ? undefined : new Uint8Array(Buffer.concat(chunks));
+      size += read.value.length;
+      if (size <= maxBytes) chunks.push(read.value);
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  void reader.cancel().catch(() => {});
+  c.header('Connection', 'close');
+  return undefined;
+}
+
 /**
  * 413 for a body over `maxBytes`. Every route gets one from its declaration (route-factories.ts). A body whose
- * size the headers tell is judged by them; only a chunked one is read and counted. Not Hono's bodyLimit
- * for every call: it reads `c.req.raw.body`, which makes the Node adapter build a full Request for every
- * call (docs/decisions/030-api-structure.md).
+ * size the headers tell is judged by them; only a chunked one is read and counted. Not Hono's bodyLimit:
+ * it stops reading a body over the limit, and the client still sending it cannot read the answer.
  */
 export function limitBody(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = (c: Context) => c.json(errorBody(`Request body too large (at most ${maxBytes / 1024} KiB)`), 413);
-  // A chunked body stopped half-way leaves the connection unusable: the answer says it closes.
-  const counted = bodyLimit({
-    maxSize: maxBytes,
-    onError: (c) => {
-      c.header('Connection', 'close');
-      return tooLarge(c);
-    },
-  });
+  const counted: MiddlewareHandler<AppEnv> = async (c, next) => {
+    if (!c.req.raw.body) return next();
+    const body = await readCounted(c, maxBytes);
+    if (!body) return tooLarge(c);
+    c.req.raw = new Request(c.req.raw, { body });
+    return next();
+  };
   return async (c, next) => {
     if (c.req.header('transfer-encoding') !== undefined) return counted(c, next);
     const length = c.req.header('content-length');
