@@ -52,6 +52,17 @@ describe('the static site', () => {
     expect(await typeOf(url)).toBe(type);
   });
 
+  it('answers a revalidated page with 304 while its ETag still matches', async () => {
+    const tag = (await site.request('/')).headers.get('etag');
+    expect(tag).toMatch(/^"[^"]+"$/);
+    const again = await site.request('/', { headers: { 'if-none-match': tag! } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    const changed = await site.request('/', { headers: { 'if-none-match': '"not-this-one"' } });
+    expect(changed.status).toBe(200);
+    expect(await changed.text()).toBe(FILES['index.html']);
+  });
+
   it('precompresses text, scripts, styles, XML and SVG, but not PDFs, images or fonts', () => {
     const compressed = Object.keys(FILES).filter(isCompressible).sort();
     expect(compressed).toEqual(

@@ -4,9 +4,10 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
+import { etag } from 'hono/etag';
 import { log } from '../core/log.ts';
 import { pageCspFromHtml } from '../core/security-headers.ts';
-import { cacheControl, isNotFoundShell, notFoundPage, pageRoutes, readPages } from './site-rules.ts';
+import { cacheControl, HASHED_FILES, isNotFoundShell, notFoundPage, pageRoutes, readPages } from './site-rules.ts';
 
 /** What serveStatic tells of the answer it made: the file it chose. */
 type SiteEnv = { Variables: { file: string } };
@@ -26,7 +27,11 @@ export async function staticSite(distDir: string): Promise<Hono<SiteEnv>> {
   };
   const files = serveStatic({ root: distDir, precompressed: true, onFound: (file, c) => void c.set('file', file) });
 
+  // Pages and other unhashed files are revalidated: an ETag lets the browser's revalidation be a 304.
+  // Hashed files never change under their name, so the browser never asks again.
+  const tagged = etag();
   const site = new Hono<SiteEnv>();
+  site.use((c, next) => (c.req.path.startsWith(HASHED_FILES) ? next() : tagged(c, next)));
   site.use(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
       return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' });
