@@ -1,7 +1,7 @@
 // The editor's preview pane in the site's colours and type: the colour tokens of src/styles/global.css
 // (injected by src/cms/build.ts, so they have one source), the stylesheet ./preview.css, and a template
 // for each collection whose page is more than its fields: posts, services and projects, laid out as
-// their pages lay them out. What the pane cannot show is listed in docs/decisions/045-content-editor.md.
+// their pages lay them out. What the pane cannot show is listed in docs/decisions/138-editor-preview.md.
 import CMS, { type CustomPreviewTemplateProps } from '@sveltia/cms';
 import type { createElement, ReactElement } from 'react';
 import previewCss from './preview.css?inline';

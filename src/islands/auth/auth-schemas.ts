@@ -1,6 +1,6 @@
 // The sign-in, signup and reset forms' zod schemas, in a module of their own: evaluating zod and the
 // schemas takes about 60 ms of a phone's main thread, which made each form's hydration one long task
-// (docs/decisions/048-hydration.md). A form starts loading them once the page is idle
+// (docs/decisions/141-short-tasks-while-hydrating.md). A form starts loading them once the page is idle
 // and awaits them when it is sent; by then they are in.
 import { useEffect } from 'react';
 import { errorMessage } from '../../lib/api-error.ts';

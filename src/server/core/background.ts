@@ -2,7 +2,7 @@
 // a platform that freezes a function once it has answered (Netlify) passes an execution context whose
 // waitUntil keeps the function alive until the work is done. The middleware remembers the current request's
 // waitUntil, so code deep in a route (Mailer.sendSoon, OutboxWorker.kick) need not carry the request along
-// (docs/decisions/010-one-time-codes-and-mail.md).
+// (docs/decisions/117-work-after-the-reply.md).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
 import { log } from './log.ts';

@@ -13,7 +13,7 @@
 // Paths are relative to the router's prefix, which core/app.ts mounts it at
 // (app.route('/v1/admin/user', userAdminRoutes(...)) + path '/' = GET /api/v1/admin/user).
 // tests/api/route-auth.test.ts walks /api/openapi.json and checks every declared guard answers 401
-// (docs/decisions/030-api-structure.md).
+// (docs/decisions/126-routes-declare-who-may-call-them.md).
 import { createRoute, OpenAPIHono, type RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';

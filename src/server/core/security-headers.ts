@@ -1,4 +1,4 @@
-// Security headers that every answer carries, pages, assets and API alike (docs/decisions/004-content-security-policy-and-headers.md).
+// Security headers that every answer carries, pages, assets and API alike (docs/decisions/114-api-security-headers.md).
 // The build writes the same into Netlify's _headers (src/build/netlify-rules.ts); the page CSP itself comes
 // from Astro's hashed <meta>.
 
