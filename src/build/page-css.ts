@@ -4,8 +4,9 @@
 // Here each page keeps only the rules it can use (docs/decisions/052-page-css-and-fonts.md).
 //
 // What a page can use: every class in its HTML (read as the browser reads it, entities decoded: the class
-// `[&_a]:text-white` is written `[&amp;_a]:text-white` in the markup), and every string in the JavaScript it can load (its
-// module scripts, its islands' components and renderer, and what those import, statically or lazily).
+// `[&_a]:text-white` is written `[&amp;_a]:text-white` in the markup), and every word of the JavaScript it can load
+// (its module scripts, its islands' components and renderer, and what those import, statically or lazily),
+// words being what lies between white space and quotes: the sheet's classes are a Set, each word a lookup.
 // Tailwind itself writes a rule only for a class it finds spelled out whole in the sources, so a class an
 // island adds at run time is spelled out in that island's bundle. A rule is dropped when every one of
 // its selectors names a class found in neither; at-rules other than style rules (keyframes, @property,
@@ -14,9 +15,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
-import { BuildCache } from './build-cache.ts';
 import { eachAtOnce } from './each-at-once.ts';
-import { Needles } from './needles.ts';
 
 /** Pages read, pruned and written at once: one page's disk time overlaps another's pruning. */
 const PAGES_IN_FLIGHT = 4;
@@ -51,88 +50,31 @@ export function pruneCss(css: string, isUsed: (cls: string) => boolean): string 
   return root.toString();
 }
 
-/**
- * What one run over `dist` remembers: each script's text and the scripts it names (a site's pages share
- * their scripts), each sheet's class names and which of them each script holds, and each pruned sheet by
- * the classes it kept. Pages with the same sheet and the same classes in use (most of a blog's posts,
- * listing and tag pages) share one prune: with 1,000 posts, parsing the sheet once per page was most of
- * the post-build step, and then looking for each class in each page's text (now one pass: needles.ts).
- */
-export interface PruneCache {
-  scripts: Map<string, Promise<{ text: string; names: string[] }>>;
-  sheets: Map<string, { classes: string[]; needles: Needles; inScript: Map<string, Uint8Array> }>;
-  pruned: Map<string, string>;
-  /** Each sheet's CSP hash, before and after pruning: a few distinct sheets, hashed once each. */
-  hashes: Map<string, string>;
+/** Every class name a rule of `css` requires (keyframes' steps are no rules of a page). */
+function sheetClasses(css: string): Set<string> {
+  const found = new Set<string>();
+  postcss.parse(css).walkRules((rule) => {
+    for (const selector of rule.selectors) for (const c of selectorClasses(selector)) found.add(c);
+  });
+  return found;
 }
 
-export const pruneCache = (): PruneCache => ({
-  scripts: new Map(),
-  sheets: new Map(),
-  pruned: new Map(),
-  hashes: new Map(),
-});
-
-function hashOf(css: string, cache: PruneCache): string {
-  let hash = cache.hashes.get(css);
-  if (hash === undefined) {
-    hash = cspHash(css);
-    cache.hashes.set(css, hash);
-  }
-  return hash;
+/** The words of a text that could be class names: what lies between white space and quotes. */
+export function tokens(text: string): Set<string> {
+  return new Set(text.split(/[\s"'`]+/));
 }
 
-/** Every class name a rule of `css` requires, once each (keyframes' steps are no rules of a page). */
-function sheetOf(css: string, cache: PruneCache) {
-  let sheet = cache.sheets.get(css);
-  if (!sheet) {
-    const found = new Set<string>();
-    postcss.parse(css).walkRules((rule) => {
-      for (const selector of rule.selectors) for (const c of selectorClasses(selector)) found.add(c);
-    });
-    const classes = [...found];
-    sheet = { classes, needles: new Needles(classes), inScript: new Map() };
-    cache.sheets.set(css, sheet);
-  }
-  return sheet;
-}
-
-/** The sheet `css` pruned to the classes found in the page's `markup` or in one of its `scripts`. */
-async function prunedSheet(css: string, markup: string, scripts: Set<string>, cache: PruneCache): Promise<string> {
-  const sheet = sheetOf(css, cache);
-  const found = new Uint8Array(sheet.classes.length);
-  sheet.needles.scan(markup, found);
-  for (const url of scripts) {
-    let inScript = sheet.inScript.get(url);
-    if (!inScript) {
-      inScript = new Uint8Array(sheet.classes.length);
-      sheet.needles.scan((await cache.scripts.get(url)!).text, inScript);
-      sheet.inScript.set(url, inScript);
-    }
-    for (let i = 0; i < found.length; i++) found[i] ||= inScript[i]!;
-  }
-  const used = new Set(sheet.classes.filter((_, i) => found[i]));
-  const key = `${css}\0${[...used].join(' ')}`;
-  let pruned = cache.pruned.get(key);
-  if (pruned === undefined) {
-    pruned = pruneCss(css, (c) => used.has(c));
-    cache.pruned.set(key, pruned);
-  }
-  return pruned;
+/** Each name of the markup's class attributes, as the browser reads it (a class may hold a quote: `content-["x"]`). */
+export function classAttributeNames(markup: string): string[] {
+  return [...markup.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, names]) => decodeEntities(names!).split(/\s+/));
 }
 
 /** Adds to `seen` a built script and, recursively, every script it names (imports, lazy imports, preload lists). */
-async function collectScripts(dist: string, url: string, seen: Set<string>, cache: PruneCache): Promise<void> {
+async function collectScripts(dist: string, url: string, seen: Map<string, string>): Promise<void> {
   if (seen.has(url)) return;
-  seen.add(url);
-  let script = cache.scripts.get(url);
-  if (!script) {
-    script = readFile(path.join(dist, url), 'utf8')
-      .catch(() => '')
-      .then((text) => ({ text, names: namedScripts(url, text) }));
-    cache.scripts.set(url, script);
-  }
-  for (const next of (await script).names) await collectScripts(dist, next, seen, cache);
+  const text = await readFile(path.join(dist, url), 'utf8').catch(() => '');
+  seen.set(url, text);
+  for (const next of namedScripts(url, text)) await collectScripts(dist, next, seen);
 }
 
 /** The scripts a script's text names, as paths from the site's root. */
@@ -167,69 +109,44 @@ export function inlineSheets(html: string): string[] {
 }
 
 /** Prunes the inline stylesheet of one page's HTML; returns the new HTML. */
-export async function prunePage(dist: string, html: string, cache = pruneCache()): Promise<string> {
+export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
-  const scripts = new Set<string>();
+  const scripts = new Map<string, string>();
   for (const m of markup.matchAll(/(?:src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
-    await collectScripts(dist, (m[1] ?? m[2])!, scripts, cache);
-  const text = decodeEntities(markup);
+    await collectScripts(dist, (m[1] ?? m[2])!, scripts);
+  const words = tokens(decodeEntities(markup));
+  for (const name of classAttributeNames(markup)) words.add(name);
+  for (const text of scripts.values()) for (const word of tokens(text)) words.add(word);
   let out = html;
   for (const css of inlineSheets(html)) {
     if (css.length < MIN_SHEET) continue;
-    const pruned = await prunedSheet(css, text, scripts, cache);
-    out = out
-      .replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`)
-      .replace(hashOf(css, cache), hashOf(pruned, cache));
+    const used = new Set([...sheetClasses(css)].filter((c) => words.has(c)));
+    const pruned = pruneCss(css, (c) => used.has(c));
+    out = out.replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`).replace(cspHash(css), cspHash(pruned));
   }
   return out;
 }
 
-/** The digest of every script in `dist` (a page's pruning reads the scripts it can load). */
-async function scriptsDigest(dist: string): Promise<string> {
-  const hash = createHash('sha256');
-  const scripts = (await readdir(dist, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
-  for (const file of scripts)
-    hash
-      .update(file.slice(dist.length))
-      .update('\0')
-      .update(await readFile(file))
-      .update('\0');
-  return hash.digest('hex');
-}
-
 /**
  * Prunes every page's inline CSS in `dist` (the CMS at /cms/ excepted: it is an app of its own), after
- * `prepare` (another rewrite of every page, done in the same pass over the files). With `kept`, each
- * pruned page is kept between builds (node_modules/.astro/page-css of `kept.root`) by its HTML, the
- * site's scripts and `kept.code`, the digest of the code that prunes (codeDigest in ./build-cache.ts):
- * a rebuild of a thousand unchanged pages reads each answer back instead of pruning the page again.
+ * `prepare` (another rewrite of every page, done in the same pass over the files).
  */
 export async function prunePagesCss(
   dist: string,
   prepare: (html: string) => string = (html) => html,
-  kept?: { root: string; code: string },
 ): Promise<{ pages: number; before: number; after: number }> {
   const totals = { pages: 0, before: 0, after: 0 };
-  const cache = pruneCache();
-  const keep = kept && { cache: new BuildCache('page-css', kept.root), inputs: [kept.code, await scriptsDigest(dist)] };
   const pages = (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
     .map((entry) => path.join(entry.parentPath, entry.name));
   await eachAtOnce(pages, PAGES_IN_FLIGHT, async (file) => {
     const html = await readFile(file, 'utf8');
-    const prune = () => prunePage(dist, prepare(html), cache);
-    const pruned = keep
-      ? (await keep.cache.get([...keep.inputs, html], async () => Buffer.from(await prune()))).toString()
-      : await prune();
+    const pruned = await prunePage(dist, prepare(html));
     totals.pages++;
     totals.before += html.length;
     totals.after += pruned.length;
     if (pruned !== html) await writeFile(file, pruned);
   });
-  await keep?.cache.sweep();
   return totals;
 }

@@ -13,7 +13,6 @@ import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { codeDigest } from './build-cache.ts';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
 import { withIslandStyleInHead } from './island-style.ts';
@@ -39,14 +38,14 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         const dist = fileURLToPath(dir);
         // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
-        const css = await prunePagesCss(dist, withIslandStyleInHead, { root, code: await codeDigest(root) });
+        const css = await prunePagesCss(dist, withIslandStyleInHead);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
         await writeNetlifyRules(dist);
         logger.info(`${await writeSitePages(dist)} pages listed in site-pages.json for the analytics`);
         if (process.env.NETLIFY === 'true') {
           logger.info('Netlify rules written; no precompressed files on Netlify (it compresses by itself)');
         } else {
-          const count = await precompress(dist, root);
+          const count = await precompress(dist);
           logger.info(`Netlify rules written; ${count} files precompressed (.br and .gz)`);
         }
         const server = path.join(path.dirname(dist), 'dist-server');

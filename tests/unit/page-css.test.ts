@@ -2,11 +2,19 @@
 // in the HTML, in the scripts the page loads, in what those import lazily), what it drops, and that the
 // page's CSP hash follows the new sheet.
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeEntities, pruneCss, prunePage, prunePagesCss, selectorClasses } from '../../src/build/page-css.ts';
+import {
+  classAttributeNames,
+  decodeEntities,
+  pruneCss,
+  prunePage,
+  prunePagesCss,
+  selectorClasses,
+  tokens,
+} from '../../src/build/page-css.ts';
 
 const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`;
 
@@ -20,6 +28,15 @@ const SHEET = [
   '.in-html,.nowhere-either{outline:none}',
   `/* ${'padding '.repeat(130)} */`,
 ].join('');
+
+describe('tokens and classAttributeNames', () => {
+  it("finds class names between white space and quotes, and a class attribute's names whole", () => {
+    const words = tokens(`<p class="md:flex [&_a]:text-white">a</p>x.className=\`mt-1 \${w}\`+'ring-2';`);
+    for (const word of ['md:flex', '[&_a]:text-white', 'mt-1', 'ring-2']) expect(words).toContain(word);
+    expect(words).not.toContain('md');
+    expect(classAttributeNames('<p class="content-[&quot;x&quot;] p-1">')).toEqual(['content-["x"]', 'p-1']);
+  });
+});
 
 describe('selectorClasses', () => {
   it('reads escaped Tailwind class names', () => {
@@ -119,35 +136,5 @@ describe('prunePagesCss', () => {
 
   it('leaves the CMS page alone', async () => {
     expect(sheetOf(await readFile(path.join(dist, 'cms/index.html'), 'utf8'))).toBe(SHEET);
-  });
-});
-
-describe('prunePagesCss with pruned pages kept between builds', () => {
-  let root: string;
-  const page = `<!doctype html><html><head><style>${SHEET}</style></head><body><p class="in-html">x</p><script type="module" src="/_astro/page.js"></script></body></html>`;
-  /** One build's pass: Astro's page and script written afresh, then pruned with the kept answers. */
-  async function build(code: string, script = 'export default 1') {
-    await mkdir(path.join(root, 'dist/_astro'), { recursive: true });
-    await writeFile(path.join(root, 'dist/index.html'), page);
-    await writeFile(path.join(root, 'dist/_astro/page.js'), script);
-    await prunePagesCss(path.join(root, 'dist'), undefined, { root, code });
-    return readFile(path.join(root, 'dist/index.html'), 'utf8');
-  }
-
-  beforeAll(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'page-css-kept-'));
-  });
-  afterAll(() => rm(root, { recursive: true, force: true }));
-
-  it('reads an unchanged page back, and prunes again when the code or a script changed', async () => {
-    const first = await build('code 1');
-    expect(first).not.toContain('.nowhere{');
-    // The kept answer marked: a rebuild that reads it back shows the mark.
-    const kept = path.join(root, 'node_modules/.astro/page-css');
-    const [answer] = await readdir(kept);
-    await writeFile(path.join(kept, answer!), `${first}<!-- kept -->`);
-    expect(await build('code 1')).toBe(`${first}<!-- kept -->`);
-    expect(await build('code 2')).toBe(first);
-    expect(await build('code 2', 'document.body.classList.add("in-island")')).toContain('.in-island{');
   });
 });

@@ -1,13 +1,11 @@
 // A post's Open Graph image (1200 × 630 PNG), drawn at build time without network: satori lays out the
 // card and turns its text into vector paths with the Inter font files of @fontsource/inter, then sharp
 // rasterises the SVG (docs/decisions/034-blog.md says why this pair).
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import satori from 'satori';
 import sharp from 'sharp';
-import { BuildCache } from '../../build/build-cache.ts';
 
 export interface OgCard {
   title: string;
@@ -24,8 +22,6 @@ const font = (weight: 400 | 600 | 800) => ({
   data: readFileSync(resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`)),
 });
 let fonts: ReturnType<typeof font>[] | undefined;
-let fontsDigest: string | undefined;
-const pngs = new BuildCache('og-images');
 
 const el = (type: string, style: Record<string, unknown>, children: unknown) => ({ type, props: { style, children } });
 
@@ -59,14 +55,6 @@ function drawing({ title, kicker, footer }: OgCard) {
 
 export async function ogImage(card: OgCard): Promise<Buffer> {
   fonts ??= [font(400), font(600), font(800)];
-  const drawn = fonts;
-  fontsDigest ??= createHash('sha256')
-    .update(Buffer.concat(drawn.map((f) => f.data)))
-    .digest('hex');
-  // Kept between builds by everything that draws it (this code, the fonts) and its text: an unchanged
-  // post skips both the layout (satori, most of the time of a 1,000-post rebuild) and the rasterising.
-  return pngs.get([drawing.toString(), el.toString(), fontsDigest, JSON.stringify(card)], async () => {
-    const svg = await satori(drawing(card) as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts: drawn });
-    return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
-  });
+  const svg = await satori(drawing(card) as Parameters<typeof satori>[0], { width: 1200, height: 630, fonts });
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
