@@ -13,5 +13,8 @@ if (button) {
   button.addEventListener('click', () => {
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     window.scrollTo({ top: 0, behavior: reduced ? 'auto' : 'smooth' });
+    // The button hides at the top: focus goes to the page's first control (the skip link), so that the
+    // next Tab continues from the top of the page instead of from <body>.
+    document.querySelector<HTMLElement>('a[href="#main"]')?.focus({ preventScroll: true });
   });
 }

@@ -31,6 +31,7 @@ test('keyboard only: find an enquiry, change its status, reply, then reach the T
   const status = page.getByLabel('Status', { exact: true });
   await tabTo(page, status);
   await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
   await expectToast(page, 'Status updated');
   await expect(status).toHaveValue('in-progress');
 

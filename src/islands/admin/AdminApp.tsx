@@ -99,8 +99,9 @@ export default function AdminApp({ view, siteName, featured }: Props) {
         {(user) => (
           <>
             <TopBar siteName={siteName} user={user}>
-              <nav aria-label="Admin" className="mx-auto w-full max-w-6xl overflow-x-auto px-4 sm:px-6 lg:px-8">
-                <ul className="flex gap-1 pb-2">
+              {/* The links wrap onto a second line on a phone: none of them lies off-screen. */}
+              <nav aria-label="Admin" className="mx-auto w-full max-w-6xl px-4 sm:px-6 lg:px-8">
+                <ul className="flex flex-wrap gap-1 pb-2">
                   {adminPages.map((n) => (
                     <li key={n.view}>
                       <a

@@ -3,8 +3,11 @@
 // scrolled with the arrow keys even when it holds no link or button.
 import type { ReactNode } from 'react';
 
-/** Every cell of an admin table, headers included. */
-export const cellClass = 'border-b border-slate-200 px-4 py-3 text-left align-top';
+/**
+ * Every cell of an admin table, headers included. Long words (e-mail addresses) wrap anywhere and the
+ * padding narrows on a phone, so that a table of a few columns fits its width without scrolling.
+ */
+export const cellClass = 'border-b border-slate-200 px-2 py-3 text-left align-top wrap-anywhere sm:px-4';
 
 interface Props {
   /** The region's name ("Users table"). */

@@ -90,7 +90,7 @@ export function AdminTrash() {
                 <button
                   type="button"
                   className={dangerButton}
-                  aria-label={`Delete ${l.kind.toLowerCase()} ${l.email} for good`}
+                  aria-label={`Delete for good: ${l.kind.toLowerCase()} ${l.email}`}
                   onClick={() => purge.ask(item)}
                 >
                   Delete for good

@@ -88,7 +88,6 @@ export function EnquiryCard({ enquiry: e, onChanged, onReply, onDelete }: Props)
           id={`status-${id}`}
           label="Status"
           value={e.status}
-          disabled={saving}
           onChange={(status) => void update({ status: status as EnquiryStatus }, 'Status updated')}
           width="w-full"
         />

@@ -51,6 +51,9 @@ function Form() {
   const timer = useRef<number | undefined>(undefined);
   const message = useRef<HTMLTextAreaElement>(null);
   const form = useRef<HTMLFormElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Set when the success panel held focus as it went: the form's first field takes it back.
+  const refocusForm = useRef(false);
 
   useEffect(() => {
     setQuestion(newQuestion());
@@ -83,8 +86,19 @@ function Form() {
     };
   }, []);
 
+  // The Send button goes with the form: focus moves to the panel that replaces it, and back to the form's
+  // first field when the panel goes, never to <body>.
+  useEffect(() => {
+    if (sent) panel.current?.focus();
+    else if (refocusForm.current) {
+      refocusForm.current = false;
+      form.current?.querySelector<HTMLElement>('input')?.focus();
+    }
+  }, [sent]);
+
   const backToForm = () => {
     window.clearTimeout(timer.current);
+    refocusForm.current = panel.current?.contains(document.activeElement) ?? false;
     setQuestion(newQuestion());
     reset();
     setSent(false);
@@ -130,7 +144,12 @@ function Form() {
 
   if (sent) {
     return (
-      <div role="status" className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-8 text-center">
+      <div
+        ref={panel}
+        tabIndex={-1}
+        role="status"
+        className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-8 text-center"
+      >
         <h3 className="text-xl font-semibold text-emerald-900">Message Sent!</h3>
         <p className="text-emerald-900">Thank you for reaching out. We will get back to you soon.</p>
         <button type="button" className={secondaryButton} onClick={backToForm}>

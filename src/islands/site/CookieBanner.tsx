@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../../lib/constants.ts';
 import { cookieSettingsRequested, readConsent, saveConsent } from '../../lib/consent.ts';
+import { controlAfter } from '../../lib/focus.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 
 const categories = [
@@ -37,10 +38,14 @@ function Banner() {
   // Counts the requests to reopen: each one moves focus into the banner once it is rendered.
   const [reopened, setReopened] = useState(0);
   const region = useRef<HTMLElement>(null);
+  // The control that asked for the banner again (the footer's 'Cookie settings'): focus goes back there.
+  const returnTo = useRef<Element | null>(null);
 
   // Keyboard and screen-reader users land in the banner they asked for.
   useEffect(() => {
-    if (reopened > 0) region.current?.focus();
+    if (reopened === 0) return;
+    returnTo.current = document.activeElement;
+    region.current?.focus();
   }, [reopened]);
 
   useEffect(() => {
@@ -66,6 +71,13 @@ function Banner() {
   if (!open) return null;
 
   const choose = (value: CookieConsent) => {
+    // The banner goes: focus in it moves back to where the visitor asked for it, or on to the page's next
+    // control, never to <body>.
+    const banner = region.current;
+    if (banner?.contains(document.activeElement)) {
+      const back = returnTo.current;
+      (back instanceof HTMLElement && back.isConnected ? back : controlAfter(banner))?.focus();
+    }
     saveConsent(value);
     setOpen(false);
   };

@@ -1,7 +1,8 @@
 // A modal confirmation on the native <dialog>: Escape cancels, and Tab cycles within it (a modal
 // dialog alone lets focus leave for the browser's own controls). With `children` (a password field,
 // say) it is a small form: Enter confirms, and focus starts in the first field.
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { trapTab } from './trap-tab.ts';
 import { primaryButton, secondaryButton } from './classes.ts';
 
 interface Props {
@@ -13,24 +14,6 @@ interface Props {
   children?: ReactNode;
   /** While the confirmed action runs: both buttons wait. */
   busy?: boolean;
-}
-
-/** Keeps Tab and Shift+Tab on the dialog's own controls. */
-function trapTab(e: KeyboardEvent<HTMLDialogElement>) {
-  if (e.key !== 'Tab') return;
-  const controls = [
-    ...e.currentTarget.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]'),
-  ].filter((el) => !el.hasAttribute('disabled') && el.tabIndex >= 0);
-  const first = controls[0];
-  const last = controls.at(-1);
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) {
-    e.preventDefault();
-    last.focus();
-  } else if (!e.shiftKey && document.activeElement === last) {
-    e.preventDefault();
-    first.focus();
-  }
 }
 
 export function ConfirmDialog({
@@ -58,7 +41,7 @@ export function ConfirmDialog({
       ref={ref}
       aria-labelledby="confirm-title"
       aria-describedby="confirm-message"
-      onKeyDown={trapTab}
+      onKeyDown={(e) => trapTab(e.nativeEvent, e.currentTarget)}
       onCancel={(e) => {
         if (busy) e.preventDefault();
         else onCancel();

@@ -1,6 +1,7 @@
-// A modal form on the native <dialog>: focus is trapped inside, Escape closes it, and focus returns to
+// A modal form on the native <dialog>: Tab cycles within it (as in ConfirmDialog), Escape closes it, and focus returns to
 // the button that opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { trapTab } from './trap-tab.ts';
 
 interface Props {
   open: boolean;
@@ -22,6 +23,7 @@ export function FormDialog({ open, title, onClose, children }: Props) {
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      onKeyDown={(e) => trapTab(e.nativeEvent, e.currentTarget)}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
