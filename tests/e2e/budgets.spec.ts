@@ -1,10 +1,12 @@
 // Byte budgets of docs/performance.md, measured on the built site as the server sends it (precompressed gzip files):
+// every page's first response (status line, headers, brotli body) within TCP's first flight;
 // the landing page's (and the blog's) JavaScript in all (every module it can load, lazy ones included)
 // and what a first visit to the landing page loads before any interaction, their CSS (inline) and HTML;
 // no render-blocking script or stylesheet on any page; no React on a page without islands of its own; and
 // react-toastify's stylesheet only once a toast shows.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { get } from 'node:http';
+import { join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { CLIENT_MANIFEST } from '../../src/build/client-manifest.ts';
@@ -13,9 +15,10 @@ import { afterIdle } from './fixtures/idle.ts';
 
 const KB = 1024;
 // A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
-// `js` counts lazy modules too: React DOM, ky, react-toastify, cobe and React alone are 90.6 KB of it.
+// `js` counts lazy modules too: React DOM, ky, react-toastify, cobe and React alone are 90.6 KB of it; 1 KB
+// of it keeps focus in the page when the announcement or the cookie banner goes, and the banner's room.
 // `css`: a blog post carries the typography plugin's rules for its Markdown (1.6 KB of its 8.9).
-const BUDGET = { js: 100 * KB, jsBeforeInteraction: 5 * KB, css: 9 * KB, html: 23 * KB };
+const BUDGET = { js: 102 * KB, jsBeforeInteraction: 5 * KB, css: 9 * KB, html: 23 * KB };
 const PAGES = [
   '/',
   '/projects',
@@ -28,6 +31,26 @@ const PAGES = [
   '/blog/',
   '/blog/website-speed-fixes/',
 ];
+/** TCP's first flight: ten segments of 1,460 bytes (an initial congestion window of 10, RFC 6928). */
+const FIRST_FLIGHT = 10 * 1460;
+/**
+ * The pages whose first response does not fit the first flight yet, each held to a little above what it
+ * weighs now (docs/decisions/107-first-flight.md says what is left): one that grows fails, and one that
+ * comes to fit fails too, so that it leaves this list.
+ */
+const NOT_YET_IN_FIRST_FLIGHT: Record<string, number> = {
+  '/': 17_400,
+  '/policy/': 20_400,
+  '/blog/invoice-automation-case-study/': 17_100,
+  '/blog/seo-before-ads/': 17_100,
+  '/blog/website-speed-fixes/': 17_200,
+  '/service-details/Automation/': 15_500,
+  '/service-details/Building%20Projects/': 15_000,
+  '/service-details/CMS%20Development/': 15_000,
+  '/service-details/Mobile%20Application%20Development/': 15_000,
+  '/service-details/SEO%20and%20Analytics/': 15_200,
+  '/service-details/Website-Development/': 15_700,
+};
 /** Pages held to the byte budgets: the landing page, and the blog's listing and a post. */
 const BUDGETED = ['/', '/blog/', '/blog/website-speed-fixes/'];
 
@@ -99,6 +122,66 @@ for (const path of BUDGETED) {
     expect(html.text).not.toContain('@font-face');
   });
 }
+
+/** Every page of the build (the editor at /cms/ excepted) and the address that serves it. */
+function builtPages(): { file: string; url: string }[] {
+  const dist = process.env.E2E_BUILD_DIR!;
+  return readdirSync(dist, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.html'))
+    .map((e) => relative(dist, join(e.parentPath, e.name)))
+    .filter((file) => file.split(sep)[0] !== 'cms')
+    .map((file) => ({
+      file,
+      // The not-found page answers any unknown address.
+      url:
+        file === '404.html'
+          ? '/no-such-page'
+          : `/${encodeURI(
+              file
+                .replace(/index\.html$/, '')
+                .split(sep)
+                .join('/'),
+            )}`,
+    }));
+}
+
+/** The bytes of a whole answer as the server sends it: status line, headers as written, and body. */
+function firstResponse(url: string): Promise<{ status: number; head: number; body: number }> {
+  return new Promise((resolve, reject) => {
+    get(new URL(url, process.env.E2E_BASE_URL), { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {
+      let head = `HTTP/${res.httpVersion} ${res.statusCode} ${res.statusMessage}\r\n`.length + 2;
+      for (let i = 0; i < res.rawHeaders.length; i += 2)
+        head += `${res.rawHeaders[i]}: ${res.rawHeaders[i + 1]}\r\n`.length;
+      let body = 0;
+      res.on('data', (chunk: Buffer) => {
+        body += chunk.byteLength;
+      });
+      res.on('end', () => resolve({ status: res.statusCode!, head, body }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+test("every page's first response fits TCP's first flight", async () => {
+  const dist = process.env.E2E_BUILD_DIR!;
+  const pages = builtPages();
+  expect(pages.length).toBeGreaterThan(30);
+  const over: string[] = [];
+  const nowFitting: string[] = [];
+  for (const { file, url } of pages) {
+    const answer = await firstResponse(url);
+    expect([200, 404], url).toContain(answer.status);
+    // The server sent the build's brotli file of the page.
+    expect(answer.body, url).toBe(readFileSync(join(dist, `${file}.br`)).byteLength);
+    const total = answer.head + answer.body;
+    console.log(`${url}: ${total} bytes (headers ${answer.head}, brotli body ${answer.body})`);
+    const budget = NOT_YET_IN_FIRST_FLIGHT[url];
+    if (total > (budget ?? FIRST_FLIGHT)) over.push(`${url}: ${total} > ${budget ?? FIRST_FLIGHT}`);
+    if (budget && total <= FIRST_FLIGHT) nowFitting.push(url);
+  }
+  expect(over, 'pages over their budget').toEqual([]);
+  expect(nowFitting, `pages that now fit ${FIRST_FLIGHT} bytes: take them off NOT_YET_IN_FIRST_FLIGHT`).toEqual([]);
+});
 
 test('no page has a render-blocking script or stylesheet', async ({ request }) => {
   for (const path of PAGES) {

@@ -1,0 +1,120 @@
+// A page's first response (status line, headers and compressed HTML) should fit TCP's first flight (ten
+// segments, about 14 KB), so that a first visit paints one round trip earlier. Two post-build passes
+// take out of every page what its first paint does not need (docs/decisions/107-first-flight.md):
+//   - icons move to a sprite file, cached like every hashed asset (one file per set of icons: the pages
+//     that show the same icons share it), and each is drawn with <use>: the box keeps its size, so
+//     nothing moves when the sprite arrives. Below the first screen (after the first part of <main>)
+//     every icon moves; above it only large ones (brand logos drawn from long paths), so that the
+//     interface's small icons paint with the page. Icons inside an island stay as they are: React
+//     hydrates the markup it rendered; so do drawings whose parts refer to each other by id.
+//   - the CSP keeps only the hashes of the inline scripts and sheets the page holds (Astro lists every
+//     script it may write on any page), which shortens the <meta> and the header the server makes of it.
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Above the first screen, an icon's body (what lies between <svg> and </svg>) at least this long goes to the sprite. */
+const LARGE_ICON = 400;
+
+const SVG = /<svg\b([^>]*)>([\s\S]*?)<\/svg>/g;
+const digest = (text: string, encoding: 'hex' | 'base64') => createHash('sha256').update(text).digest(encoding);
+
+/** The HTML files of `dist` (the editor at /cms/ excepted: an app of its own). */
+async function pages(dist: string): Promise<string[]> {
+  return (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
+    .map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The spans of `html` inside an island (from `<astro-island` to its closing tag, nested ones included). */
+function islandSpans(html: string): [number, number][] {
+  const spans: [number, number][] = [];
+  let depth = 0;
+  let start = 0;
+  for (const m of html.matchAll(/<(\/?)astro-island\b/g)) {
+    if (!m[1]) {
+      if (depth++ === 0) start = m.index;
+    } else if (--depth === 0) spans.push([start, m.index]);
+  }
+  return spans;
+}
+
+/** Where the first screen ends: after the first element inside <main> (the page's end without one). */
+function firstScreenEnd(html: string): number {
+  const main = /<main\b[^>]*>\s*<(\w+)/.exec(html);
+  if (!main) return html.length;
+  const tag = main[1]!;
+  const elements = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
+  elements.lastIndex = main.index + main[0].length - tag.length - 1;
+  let depth = 0;
+  for (let m = elements.exec(html); m; m = elements.exec(html)) {
+    if (!m[1]) depth++;
+    else if (--depth === 0) return elements.lastIndex;
+  }
+  return html.length;
+}
+
+/** The page's icons that go to the sprite: where each is, its attributes, its symbol's id and markup. */
+function spriteIcons(html: string) {
+  const islands = islandSpans(html);
+  const firstScreen = firstScreenEnd(html);
+  return (
+    [...html.matchAll(SVG)]
+      .filter((m) => m[2]!.length >= LARGE_ICON || m.index > firstScreen)
+      // A drawing that names its own parts (gradients, masks: `id=`, `url(#…)`) stays whole.
+      .filter((m) => !/<use\b|\bid=|url\(#/.test(m[2]!))
+      .filter((m) => !islands.some(([from, to]) => m.index > from && m.index < to))
+      .map((m) => {
+        const viewBox = /\bviewBox="([^"]*)"/.exec(m[1]!)?.[1] ?? '0 0 24 24';
+        const id = `i${digest(`${viewBox}\0${m[2]}`, 'hex').slice(0, 10)}`;
+        return {
+          whole: m[0],
+          attributes: m[1]!,
+          id,
+          symbol: `<symbol id="${id}" viewBox="${viewBox}">${m[2]}</symbol>`,
+        };
+      })
+  );
+}
+
+/**
+ * Moves icons of every page of `dist` to sprites in `dist/_astro`, one per set of icons, each named by
+ * its content; returns how many sprites were written.
+ */
+export async function iconsToSprites(dist: string): Promise<number> {
+  const sprites = new Set<string>();
+  for (const file of await pages(dist)) {
+    let html = await readFile(file, 'utf8');
+    const icons = spriteIcons(html);
+    if (icons.length === 0) continue;
+    const symbols = [...new Map(icons.map((icon) => [icon.id, icon.symbol]))].sort(([a], [b]) => a.localeCompare(b));
+    const sprite = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.map(([, symbol]) => symbol).join('')}</svg>`;
+    const url = `/_astro/icons.${digest(sprite, 'hex').slice(0, 10)}.svg`;
+    if (!sprites.has(url)) await writeFile(path.join(dist, url), sprite);
+    sprites.add(url);
+    for (const icon of icons)
+      html = html.replace(icon.whole, () => `<svg${icon.attributes}><use href="${url}#${icon.id}"></use></svg>`);
+    await writeFile(file, html);
+  }
+  return sprites.size;
+}
+
+/** The page's CSP with only the hashes of the inline scripts and sheets it holds. */
+export function withOwnHashes(html: string): string {
+  const own = new Set<string>();
+  for (const m of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g))
+    if (!/\bsrc=/.test(m[2]!)) own.add(`sha256-${digest(m[3]!, 'base64')}`);
+  return html.replace(/<meta http-equiv="content-security-policy" content="[^"]*"/i, (meta) =>
+    meta.replace(/ (?:'|&#39;)(sha256-[\w+/=]+)(?:'|&#39;)/g, (whole, hash: string) => (own.has(hash) ? whole : '')),
+  );
+}
+
+/** Applies withOwnHashes to every page of `dist`. */
+export async function ownHashesOnly(dist: string): Promise<void> {
+  for (const file of await pages(dist)) {
+    const html = await readFile(file, 'utf8');
+    const out = withOwnHashes(html);
+    if (out !== html) await writeFile(file, out);
+  }
+}

@@ -1,0 +1,62 @@
+// The post-build passes that take out of each page what its first paint does not need: icons to sprite
+// files, and the CSP cut to the hashes of the page's own inline scripts and sheets.
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iconsToSprites, withOwnHashes } from '../../src/build/first-flight.ts';
+
+const hash = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+
+describe('withOwnHashes', () => {
+  it("keeps the hashes of the page's inline scripts and sheets, and drops the others", () => {
+    const script = 'console.log(1)';
+    const sheet = 'p{color:red}';
+    const csp = `script-src 'self' '${hash(script)}' '${hash('elsewhere()')}'; style-src 'self' '${hash(sheet)}' '${hash('q{}')}';`;
+    const html = `<head><meta http-equiv="content-security-policy" content="${csp}"><style>${sheet}</style></head><body><script>${script}</script><script type="module" src="/a.js"></script></body>`;
+    const meta = /content="([^"]*)"/.exec(withOwnHashes(html))![1]!;
+    expect(meta).toBe(`script-src 'self' '${hash(script)}'; style-src 'self' '${hash(sheet)}';`);
+  });
+});
+
+describe('iconsToSprites', () => {
+  let dist: string;
+  const big = `<path d="${'M1 1L2 2'.repeat(60)}"/>`;
+  const small = '<path d="M0 0h24"/>';
+  const svg = (body: string) => `<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">${body}</svg>`;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'first-flight-'));
+    await mkdir(path.join(dist, '_astro'));
+    const page = (main: string) =>
+      `<body><header>${svg(small)}${svg(big)}</header><main><section>${svg(small)}</section>${main}</main><footer>${svg(small)}</footer></body>`;
+    await writeFile(path.join(dist, 'a.html'), page(''));
+    await writeFile(path.join(dist, 'b.html'), page(''));
+    await writeFile(
+      path.join(dist, 'c.html'),
+      page(`<astro-island>${svg(small)}</astro-island><div>${svg('<defs id="g"></defs>')}</div>`),
+    );
+    await iconsToSprites(dist);
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  it('moves large icons, and every icon below the first screen, to a sprite the pages with the same icons share', async () => {
+    const a = await readFile(path.join(dist, 'a.html'), 'utf8');
+    expect(a).toBe(await readFile(path.join(dist, 'b.html'), 'utf8'));
+    const uses = [...a.matchAll(/<use href="(\/_astro\/icons\.\w+\.svg)#(\w+)"><\/use>/g)];
+    expect(uses).toHaveLength(2); // the large header icon and the footer's
+    expect(a.match(/<path d="M0 0h24"\/>/g)).toHaveLength(2); // small ones in the first screen stay
+    expect(a).toContain('<svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><use');
+    const sprite = await readFile(path.join(dist, uses[0]![1]!), 'utf8');
+    for (const [, , id] of uses) expect(sprite).toContain(`<symbol id="${id}" viewBox="0 0 24 24">`);
+  });
+
+  it("leaves an island's icons and a drawing with ids as they are", async () => {
+    const c = await readFile(path.join(dist, 'c.html'), 'utf8');
+    expect(c).toContain(`<astro-island>${svg(small)}</astro-island>`);
+    expect(c).toContain(svg('<defs id="g"></defs>'));
+    // The icons c moves are a's and b's: one file for the three.
+    expect(await readdir(path.join(dist, '_astro'))).toHaveLength(1);
+  });
+});
