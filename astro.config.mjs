@@ -15,7 +15,7 @@ import { checkedSiteConfig } from './src/build/build-env.ts';
 import { contentErrorsInBrowser } from './src/build/content-errors.ts';
 import { satteri } from '@astrojs/markdown-satteri';
 import { codeRegions } from './src/build/code-regions.ts';
-import { themeBoot } from './src/build/theme-boot.ts';
+import { headBoot } from './src/build/head-boot.ts';
 import { sharedChunks } from './src/build/shared-chunks.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
@@ -39,7 +39,7 @@ export default defineConfig({
   integrations: [
     react(),
     clientDirectives(),
-    themeBoot(),
+    headBoot(),
     // The content editor at /cms/ (CMS_GITHUB_REPO and CMS_GITHUB_BRANCH from `env`).
     cmsEditor(env),
     // `npm run dev`: a content file that fails its schema shows its message in the browser.

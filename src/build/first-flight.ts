@@ -67,7 +67,7 @@ function spriteIcons(html: string) {
       .filter((m) => !islands.some(([from, to]) => m.index > from && m.index < to))
       .map((m) => {
         const viewBox = /\bviewBox="([^"]*)"/.exec(m[1]!)?.[1] ?? '0 0 24 24';
-        const id = `i${digest(`${viewBox}\0${m[2]}`, 'hex').slice(0, 10)}`;
+        const id = `i${digest(`${viewBox}\0${m[2]}`, 'hex').slice(0, 8)}`;
         return {
           whole: m[0],
           attributes: m[1]!,
@@ -90,7 +90,7 @@ export async function iconsToSprites(dist: string): Promise<number> {
     if (icons.length === 0) continue;
     const symbols = [...new Map(icons.map((icon) => [icon.id, icon.symbol]))].sort(([a], [b]) => a.localeCompare(b));
     const sprite = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.map(([, symbol]) => symbol).join('')}</svg>`;
-    const url = `/_astro/icons.${digest(sprite, 'hex').slice(0, 10)}.svg`;
+    const url = `/_astro/icons.${digest(sprite, 'hex').slice(0, 8)}.svg`;
     if (!sprites.has(url)) await writeFile(path.join(dist, url), sprite);
     sprites.add(url);
     for (const icon of icons)

@@ -23,7 +23,7 @@ const PAGES_IN_FLIGHT = 4;
 /** Sheets smaller than this (Astro's island rule, scoped component styles) are left as they are. */
 const MIN_SHEET = 1024;
 
-const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** The class names a selector requires, unescaped (`.md\:grid-cols-2` -> `md:grid-cols-2`). */
 export function selectorClasses(selector: string): string[] {
@@ -34,8 +34,13 @@ export function selectorClasses(selector: string): string[] {
   );
 }
 
-/** Keeps the rules of `css` whose classes `isUsed` says the page can use. */
-export function pruneCss(css: string, isUsed: (cls: string) => boolean): string {
+/**
+ * Keeps the rules of `css` whose classes `isUsed` says the page can use, then the custom properties that
+ * a kept declaration reads (`var(--x)`, through other custom properties too) or that the page's markup or
+ * scripts name (`mentioned`: a script may read one). A custom property nothing reads draws nothing: its
+ * declarations (Tailwind's theme, its fallbacks for `@property`) and its `@property` rule go.
+ */
+export function pruneCss(css: string, isUsed: (cls: string) => boolean, mentioned = new Set<string>()): string {
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
@@ -43,10 +48,32 @@ export function pruneCss(css: string, isUsed: (cls: string) => boolean): string 
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
-  // Grouping at-rules (@media, @supports, @layer) left empty go too.
-  root.walkAtRules((at) => {
-    if (at.nodes?.length === 0) at.remove();
+  const reads = new Map<string, string[]>();
+  const read = new Set(mentioned);
+  root.walkDecls((decl) => {
+    const names = [...decl.value.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
+    if (decl.prop.startsWith('--')) reads.set(decl.prop, [...(reads.get(decl.prop) ?? []), ...names]);
+    else for (const name of names) read.add(name);
   });
+  for (const name of read) for (const next of reads.get(name) ?? []) read.add(next);
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove();
+  });
+  root.walkAtRules('property', (at) => {
+    if (!read.has(at.params.trim())) at.remove();
+  });
+  // Rules and grouping at-rules (@media, @supports, @layer) left empty go too, innermost first.
+  const empty = (node: postcss.ChildNode) =>
+    (node.type === 'rule' || node.type === 'atrule') && node.nodes?.length === 0;
+  for (let found = true; found; ) {
+    found = false;
+    root.walk((node) => {
+      if (empty(node)) {
+        node.remove();
+        found = true;
+      }
+    });
+  }
   return root.toString();
 }
 
@@ -117,11 +144,12 @@ export async function prunePage(dist: string, html: string): Promise<string> {
   const words = tokens(decodeEntities(markup));
   for (const name of classAttributeNames(markup)) words.add(name);
   for (const text of scripts.values()) for (const word of tokens(text)) words.add(word);
+  const mentioned = new Set([markup, ...scripts.values()].flatMap((text) => text.match(/--[\w-]+/g) ?? []));
   let out = html;
   for (const css of inlineSheets(html)) {
     if (css.length < MIN_SHEET) continue;
     const used = new Set([...sheetClasses(css)].filter((c) => words.has(c)));
-    const pruned = pruneCss(css, (c) => used.has(c));
+    const pruned = pruneCss(css, (c) => used.has(c), mentioned);
     out = out.replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`).replace(cspHash(css), cspHash(pruned));
   }
   return out;

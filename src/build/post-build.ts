@@ -1,8 +1,8 @@
 // The project's build steps around Astro's own, as one integration, so that `astro build` alone (any
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
-//   - once Astro has written dist/: icons moved to sprites, Astro's island style moved into <head> and each
-//     page's CSS cut to what it uses, each page's CSP cut to its own hashes, Netlify's _headers and
+//   - once Astro has written dist/: icons moved to sprites, Astro's island style moved into the page's sheet
+//     and each page's CSS cut to what it uses, each page's CSP cut to its own hashes, Netlify's _headers and
 //     _redirects (netlify-rules.ts), the list of pages whose views the analytics count, precompressed .br/.gz
 //     files of every text file for the Node server, and the server itself built to JavaScript in dist-server/
 //     beside dist/, with Vite's manifest of the browser chunks (client-manifest.ts), which is not published.
@@ -16,7 +16,7 @@ import type { AstroIntegration } from 'astro';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
 import { iconsToSprites, ownHashesOnly } from './first-flight.ts';
-import { withIslandStyleInHead } from './island-style.ts';
+import { withIslandStyleInSheet } from './island-style.ts';
 import { writeNetlifyRules } from './netlify-rules.ts';
 import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
@@ -40,7 +40,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         logger.info(`icons moved to ${await iconsToSprites(dist)} sprite files`);
         // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
-        const css = await prunePagesCss(dist, withIslandStyleInHead);
+        const css = await prunePagesCss(dist, withIslandStyleInSheet);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
         await ownHashesOnly(dist);
         await writeNetlifyRules(dist);

@@ -1,6 +1,6 @@
 // The colour scheme: the visitor's system by default (CSS `color-scheme: light dark`), or the choice made
 // with the switch, marked on <html> as data-theme. The head script that marks it before the first paint
-// is `themeBootScript` (injected by src/build/theme-boot.ts); the switches call `chooseTheme`.
+// is `themeBootScript` (injected by src/build/head-boot.ts); the switches call `chooseTheme`.
 import { THEME_CHOICES, THEME_KEY, type ThemeChoice } from './constants.ts';
 
 export const themeBootScript = `try{var t=localStorage.getItem(${JSON.stringify(THEME_KEY)});if(t==="light"||t==="dark")document.documentElement.dataset.theme=t}catch(e){}`;

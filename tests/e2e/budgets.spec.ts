@@ -39,17 +39,11 @@ const FIRST_FLIGHT = 10 * 1460;
  * comes to fit fails too, so that it leaves this list.
  */
 const NOT_YET_IN_FIRST_FLIGHT: Record<string, number> = {
-  '/': 17_400,
-  '/policy/': 20_400,
-  '/blog/invoice-automation-case-study/': 17_100,
-  '/blog/seo-before-ads/': 17_100,
-  '/blog/website-speed-fixes/': 17_200,
-  '/service-details/Automation/': 15_500,
-  '/service-details/Building%20Projects/': 15_000,
-  '/service-details/CMS%20Development/': 15_000,
-  '/service-details/Mobile%20Application%20Development/': 15_000,
-  '/service-details/SEO%20and%20Analytics/': 15_200,
-  '/service-details/Website-Development/': 15_700,
+  '/': 16_600,
+  '/policy/': 19_300,
+  '/blog/invoice-automation-case-study/': 16_100,
+  '/blog/seo-before-ads/': 16_100,
+  '/blog/website-speed-fixes/': 16_200,
 };
 /** Pages held to the byte budgets: the landing page, and the blog's listing and a post. */
 const BUDGETED = ['/', '/blog/', '/blog/website-speed-fixes/'];

@@ -31,8 +31,13 @@ async function computedStyles(page: Page): Promise<Record<string, string>> {
       a.currentTime = 0;
     }
     const out: Record<string, string> = {};
+    // Custom properties are not drawn: what they do shows in the properties that read them (the cut
+    // drops those that nothing reads).
     const read = (style: CSSStyleDeclaration) =>
-      Array.from(style, (prop) => `${prop}:${style.getPropertyValue(prop)}`).join(';');
+      Array.from(style)
+        .filter((prop) => !prop.startsWith('--'))
+        .map((prop) => `${prop}:${style.getPropertyValue(prop)}`)
+        .join(';');
     // Where the island style sits differs (the postbuild moves it into the head): sheets and scripts aside.
     const shown = [...document.querySelectorAll('html, body, body *')].filter(
       (el) => !['STYLE', 'SCRIPT', 'TEMPLATE'].includes(el.tagName),

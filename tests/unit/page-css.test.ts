@@ -48,6 +48,21 @@ describe('selectorClasses', () => {
   });
 });
 
+describe('pruneCss and custom properties', () => {
+  it('keeps the custom properties a kept rule or the page reads, through others too, and drops the rest', () => {
+    const css = [
+      '@property --tw-used{syntax:"*";inherits:false}@property --tw-unused{syntax:"*";inherits:false}',
+      ':root{--color-a:red;--color-b:var(--color-a);--color-c:blue;--color-read-by-script:green}',
+      '.kept{color:var(--color-b);translate:var(--tw-used)}.gone{color:var(--color-c);--tw-unused:1}',
+      '@layer properties{@supports (x:y){*{--tw-unused:initial}}}',
+    ].join('');
+    const out = pruneCss(css, (c) => c === 'kept', new Set(['--color-read-by-script']));
+    for (const kept of ['--color-a:red', '--color-b:var(--color-a)', '--color-read-by-script', '@property --tw-used'])
+      expect(out).toContain(kept);
+    for (const gone of ['--color-c', '--tw-unused', '@layer properties', '.gone']) expect(out).not.toContain(gone);
+  });
+});
+
 describe('pruneCss', () => {
   it('keeps rules whose classes are used, rules without classes, and keyframes', () => {
     const used = new Set(['in-html', 'md:in-html', 'w-[42px]']);
