@@ -51,9 +51,11 @@ describe(`${BURST} parallel guesses`, () => {
     const right = answers[BURST / 2]!;
     const wrong = answers.filter((_, i) => i !== BURST / 2);
     const counts = tally(wrong);
-    // Every wrong password was either checked (401) or refused unchecked (429), and exactly as many were
-    // checked as the account's failure window has places.
-    expect(counts['401 Invalid credentials']).toBe(RULES.signInFailuresPerAccount.limit);
+    // Every wrong password was either checked (401) or refused unchecked (429), and no more were checked
+    // than the account's failure window has places: 10, or 9 when the right password held the tenth place
+    // while the rest of the burst was refused (a right answer gives its place back).
+    expect(counts['401 Invalid credentials']).toBeLessThanOrEqual(RULES.signInFailuresPerAccount.limit);
+    expect(counts['401 Invalid credentials']).toBeGreaterThanOrEqual(RULES.signInFailuresPerAccount.limit - 1);
     expect((counts['401 Invalid credentials'] ?? 0) + (counts[`429 ${TOO_MANY_FAILURES}`] ?? 0)).toBe(BURST);
     // The right password signed in only with a place of its own (it gave the place back).
     expect([200, 429]).toContain(right.status);
