@@ -3,30 +3,19 @@
 // (per-address limits out of the way) and counts the answers that could only come from an evaluation: a
 // 401 'Invalid credentials'/'Invalid code' was a password or code that was checked and found wrong.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_CHALLENGE_TRIES } from '../../src/server/auth/challenges.ts';
 import { MAX_WRONG_TRIES } from '../../src/server/auth/codes.ts';
 import { TOO_MANY_FAILURES } from '../../src/server/auth/sign-in-limits.ts';
 import { RULES } from '../../src/server/limits/rate-limit-rules.ts';
 import { oneTimeCodes } from '../../src/server/db/schema.ts';
-import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { freshIp, frozenClock, signUp, startTestApi, type Account, type TestApi } from '../helpers/api.ts';
-import { stepAt, totpCode } from '../helpers/totp.ts';
+import { extractCode } from '../helpers/smtp-catcher.ts';
+import { freshIp, signUp, type Account } from '../helpers/api.ts';
+import { codeAt, smtp, t, turnOn, useTwoFactorApi, verifiedAccount } from '../helpers/two-factor-api.ts';
 
 const BURST = 40;
-const STEP = 30_000;
 
-let t: TestApi;
-let smtp: SmtpCatcher;
-beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  // The middle of a time step, standing still: a code computed here is the one the server expects.
-  t = await startTestApi({ SMTP_URL: smtp.url }, frozenClock(Math.floor(Date.now() / STEP) * STEP + STEP / 2));
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+useTwoFactorApi();
 
 const signIn = (acc: Account, password: string, ip = freshIp()) =>
   t.call('POST', '/v1/auth/sign-in', { body: { email: acc.email, password }, ip });
@@ -64,13 +53,9 @@ describe(`${BURST} parallel guesses`, () => {
   });
 
   it(`judge at most ${MAX_CHALLENGE_TRIES} codes of one two-factor challenge; the right code after them is refused`, async () => {
-    const acc = await signUp(t);
-    const setup = await t.call('POST', '/v1/account/two-factor/setup', { token: acc.token });
-    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
-    const secret: string = setup.body.secret;
-    const code = totpCode(secret, stepAt(t.clock.now()));
-    const on = await t.call('POST', '/v1/account/two-factor/enable', { token: acc.token, body: { code } });
-    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const acc = await verifiedAccount();
+    const { secret } = await turnOn(acc);
+    const code = codeAt(secret, 0);
     const first = await signIn(acc, acc.password);
     expect(first.body.twoFactorRequired).toBe(true);
     const challenge: string = first.body.challenge;
