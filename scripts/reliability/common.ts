@@ -47,9 +47,9 @@ export async function call(
   base: string,
   method: string,
   urlPath: string,
-  opts: { body?: unknown; token?: string; ip?: string; timeoutMs?: number } = {},
+  opts: { body?: unknown; token?: string; ip?: string; timeoutMs?: number; headers?: Record<string, string> } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...opts.headers };
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   if (opts.ip) headers['x-forwarded-for'] = opts.ip;
@@ -80,6 +80,11 @@ export async function call(
     };
   }
 }
+
+/** A browser's User-Agent: page views from anything else are dropped as a bot's. */
+export const BROWSER = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+};
 
 export const enquiry = (message: string) => ({
   name: 'Reliability Run',

@@ -1,13 +1,16 @@
-// The outage run: the `npm start` server on a PostgreSQL server under steady load (the current-user call
-// and contact posts); PostgreSQL is stopped, then started again. Measures: statuses and the slowest answer
-// during the outage (503s, quickly: no hang, no 500), /api/health during it, and the time from PostgreSQL
-// being back until the API answers 200 again, without restarting the API.
+// The outage run: the `npm start` server on a PostgreSQL server under steady load (the current-user call,
+// contact posts and page views, whose batches are written by a timer in transactions of their own), straight or through PgBouncer in transaction mode (`pooler`); PostgreSQL is stopped,
+// then started again. Measures: statuses and the slowest answer during the outage (503s, quickly: no hang,
+// no 500), /api/health during it, the time from PostgreSQL being back until the API answers 200 again
+// without restarting the API, and then how long the server takes to stop on SIGTERM (a pool client never
+// given back makes it wait for good: it is killed after STOP_WAIT_MS and reported as not stopped).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startPgBouncer, type TestPgBouncer } from '../../tests/helpers/pgbouncer.ts';
 import { startPostgres } from '../../tests/helpers/postgres.ts';
 import { startServer } from '../../tests/helpers/server.ts';
-import { call, enquiry, nextIp, percentile, sleep, type Answer } from './common.ts';
+import { BROWSER, call, enquiry, nextIp, percentile, sleep, type Answer } from './common.ts';
 import { removeOnExit } from '../../tests/helpers/leftovers.ts';
 
 export interface OutageOptions {
@@ -16,6 +19,8 @@ export interface OutageOptions {
   outageMs?: number;
   afterMs?: number;
   workers?: number;
+  /** Through PgBouncer in transaction mode (what Neon's and Supabase's pooled endpoints are). */
+  pooler?: boolean;
   log?: (line: string) => void;
 }
 
@@ -41,6 +46,26 @@ export interface OutageFigures {
   /** The server's exit code if it died (it must not), and the end of its output. */
   serverExit: number | null;
   serverOutputTail: string;
+  /** From SIGTERM to the server's exit, after the run; null when it had not stopped after STOP_WAIT_MS. */
+  stopMs: number | null;
+  /** The server's exit code after SIGTERM (0 expected). */
+  stopExit: number | null;
+}
+
+/** How long the run waits for the server to stop on SIGTERM before it kills it. */
+const STOP_WAIT_MS = 30_000;
+
+/** Sends SIGTERM and measures the time to exit; kills the server when it has not stopped in STOP_WAIT_MS. */
+async function stopTimed(server: Awaited<ReturnType<typeof startServer>>) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null)
+    return { stopMs: null, stopExit: server.child.exitCode };
+  const started = performance.now();
+  const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
+  server.child.kill('SIGTERM');
+  const code = await Promise.race([exited, sleep(STOP_WAIT_MS).then(() => 'running' as const)]);
+  if (code !== 'running') return { stopMs: performance.now() - started, stopExit: code };
+  await server.stop('SIGKILL');
+  return { stopMs: null, stopExit: null };
 }
 
 type Phase = 'before' | 'during' | 'recovering' | 'after';
@@ -58,8 +83,12 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
   const pg = await startPostgres();
   const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'rel-outage-')));
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let bouncer: TestPgBouncer | undefined;
   try {
-    const databaseUrl = await pg.createDatabase();
+    const database = 'outage';
+    const direct = await pg.createDatabase(database);
+    if (opts.pooler) bouncer = await startPgBouncer(pg.port);
+    const databaseUrl = bouncer ? bouncer.url(database) : direct;
     server = await startServer({
       env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, DIST_DIR: opts.distDir, TRUST_PROXY: 'true' },
     });
@@ -81,15 +110,22 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
         sent++;
         const at = phase;
         const a =
-          w % 2 === 0
+          w % 3 === 0
             ? await call(base, 'GET', '/api/v1/auth/user', { token, timeoutMs: 15_000 })
-            : await call(base, 'POST', '/api/form/contact', {
-                body: enquiry(`outage ${w}-${i}`),
-                ip: nextIp(13),
-                timeoutMs: 15_000,
-              });
+            : w % 3 === 1
+              ? await call(base, 'POST', '/api/form/contact', {
+                  body: enquiry(`outage ${w}-${i}`),
+                  ip: nextIp(13),
+                  timeoutMs: 15_000,
+                })
+              : await call(base, 'POST', '/api/v1/analytics/view', {
+                  body: { path: '/' },
+                  ip: nextIp(14),
+                  headers: BROWSER,
+                  timeoutMs: 15_000,
+                });
         answers[at].push(a);
-        if (w % 2 === 0 && a.status === 200 && pgBackAt && userRecoveryMs < 0)
+        if (w % 3 === 0 && a.status === 200 && pgBackAt && userRecoveryMs < 0)
           userRecoveryMs = performance.now() - pgBackAt;
         if (at !== 'before' && at !== 'after') await sleep(20);
       }
@@ -128,6 +164,12 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
     await Promise.all(running);
 
     const all = Object.values(answers).flat();
+    const serverExit = server.child.exitCode;
+    const serverOutputTail = server.output().slice(-2000);
+    const stopped = await stopTimed(server);
+    log(
+      `SIGTERM after the run: ${stopped.stopMs === null ? 'not stopped' : `stopped in ${stopped.stopMs.toFixed(0)} ms`}`,
+    );
     return {
       before: figures(answers.before),
       during: figures(answers.during),
@@ -136,12 +178,14 @@ export async function outageRun(opts: OutageOptions): Promise<OutageFigures> {
       healthDuring: { status: health.status, body: health.body, ms: health.ms },
       healthRecoveryMs,
       userRecoveryMs,
-      serverExit: server.child.exitCode,
-      serverOutputTail: server.output().slice(-2000),
+      serverExit,
+      serverOutputTail,
+      ...stopped,
       serverErrors: all.filter((a) => a.status === 0 || (a.status >= 500 && a.status !== 503)).length,
     };
   } finally {
-    await server?.stop();
+    await server?.stop('SIGKILL');
+    await bouncer?.stop();
     await pg.stop();
     await rm(dataDir, { recursive: true, force: true });
   }

@@ -86,9 +86,9 @@ if (wanted.includes('crash')) {
 
 if (wanted.includes('outage')) {
   console.log(
-    '\n## outage: PostgreSQL stopped for 3 s under load (8 clients: current-user call and contact), then started again',
+    '\n## outage: PostgreSQL behind PgBouncer (transaction mode) stopped for 10 s under load (9 clients: current-user call, contact and page views), then started again; then SIGTERM',
   );
-  const f = await outageRun({ distDir, outageMs: 3_000, log });
+  const f = await outageRun({ distDir, outageMs: 10_000, pooler: true, workers: 9, log });
   const row = (name: string, p: PhaseFigures) =>
     console.log(
       `| ${name} | ${p.requests} | ${JSON.stringify(p.statuses)} | ${p.p50Ms.toFixed(0)} | ${p.maxMs.toFixed(0)} |`,
@@ -105,6 +105,9 @@ if (wanted.includes('outage')) {
   console.log(
     `recovery after PostgreSQL is back: /api/health ${ms(f.healthRecoveryMs)}, current-user call ${ms(f.userRecoveryMs)}`,
   );
+  console.log(
+    `SIGTERM after the run: ${f.stopMs === null ? 'did not stop within 30 s' : ms(f.stopMs)}, exit ${f.stopExit}`,
+  );
   if (f.serverExit !== null) console.log(`the server exited with ${f.serverExit}:\n${f.serverOutputTail}`);
   check(f.serverErrors === 0, 'outage: no 500 and no call without an answer');
   check(
@@ -119,6 +122,7 @@ if (wanted.includes('outage')) {
     f.healthRecoveryMs >= 0 && f.healthRecoveryMs <= 5_000 && f.userRecoveryMs >= 0 && f.userRecoveryMs <= 5_000,
     'outage: recovered within 5 s without a restart',
   );
+  check(f.stopMs !== null && f.stopMs <= 10_000 && f.stopExit === 0, 'outage: SIGTERM stops the server within 10 s');
 }
 
 if (wanted.includes('fuzz')) {

@@ -56,7 +56,7 @@ export async function startServer(opts: { env?: Record<string, string>; port?: n
     output: () => out,
     stop: (signal = 'SIGTERM') =>
       new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill(signal);
       }),

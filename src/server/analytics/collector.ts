@@ -1,8 +1,11 @@
 // Page views are written in batches: one transaction a second, or as soon as a few hundred are waiting,
 // so that a stream of beacons costs the database a handful of writes instead of one per view. close()
 // writes what is waiting before the server stops. A batch that fails (database away, or too slow: then
-// the server rolls it back) is kept and retried; past `maxQueued` the oldest views are dropped, so that an
+// the server rolls it back) is kept and retried whole, under the id it was first given: the id is written
+// in the batch's transaction, so a retry after an answer that never came (the commit may have happened)
+// finds it and writes nothing twice. Past `maxQueued` the oldest waiting views are dropped, so that an
 // outage cannot exhaust the memory.
+import { randomUUID } from 'node:crypto';
 import { type Db, QUERY_TIMEOUT_MS } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
 import type { AnalyticsViewRow } from '../db/schema.ts';
@@ -52,8 +55,15 @@ function insertViews(batch: AnalyticsViewRow[]) {
       utm_campaign text, utm_term text, utm_content text, device text, visitor text)`;
 }
 
+interface Batch {
+  id: string;
+  views: AnalyticsViewRow[];
+}
+
 export class ViewCollector {
   private queue: AnalyticsViewRow[] = [];
+  /** The batch whose write failed: retried first, as it is. */
+  private failed: Batch | undefined;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
   private dropped = 0;
@@ -90,8 +100,8 @@ export class ViewCollector {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.flush();
-    if (this.queue.length > 0)
-      log.error(`Analytics: ${this.queue.length} page views could not be written before shutdown`);
+    const left = this.queue.length + (this.failed?.views.length ?? 0);
+    if (left > 0) log.error(`Analytics: ${left} page views could not be written before shutdown`);
   }
 
   private async write(): Promise<void> {
@@ -99,28 +109,32 @@ export class ViewCollector {
     this.timer = undefined;
     // At most maxBatch views a statement: a queue that grew while the database was slow or away (up to
     // maxQueued) is written in statements that each finish well inside the timeout below.
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.options.maxBatch);
+    while (this.failed || this.queue.length > 0) {
+      const batch = this.failed ?? { id: randomUUID(), views: this.queue.splice(0, this.options.maxBatch) };
       try {
         await this.db.transaction(async (tx) => {
           // The server gives the batch up before the client would: a batch the client counts as failed was
-          // rolled back, and its retry cannot write it twice (a client-side timeout alone left the insert
-          // running on the server, which then committed it beside its retry).
+          // rolled back (a client-side timeout alone left the insert running on the server).
           await tx.execute(sql`SELECT set_config('statement_timeout', ${String(WRITE_TIMEOUT_MS)}, true)`);
-          await tx.execute(insertViews(batch));
+          const first = await tx.execute(
+            sql`INSERT INTO analytics_batches (id, written_at) VALUES (${batch.id}, now()) ON CONFLICT DO NOTHING RETURNING id`,
+          );
+          if ((first as unknown as { rows: unknown[] }).rows.length > 0) await tx.execute(insertViews(batch.views));
         });
+        this.failed = undefined;
         this.retrying = false;
         if (this.dropped > 0) {
           log.error(`Analytics: ${this.dropped} page views were dropped while the database was unavailable`);
           this.dropped = 0;
         }
       } catch (err) {
-        // Back to the front of the queue, in order; retried after a pause unless more views come first.
-        this.queue = batch.concat(this.queue);
         if (this.options.flushMs === 0) {
+          this.failed = undefined;
           this.queue = [];
           throw err;
         }
+        // Retried after a pause unless more views come first.
+        this.failed = batch;
         this.retrying = true;
         this.timer ??= setTimeout(() => void this.flush(), this.options.flushMs * 5).unref();
         return;

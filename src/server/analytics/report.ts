@@ -1,13 +1,13 @@
-// The admin report over the last N UTC days, from counts kept on write: visits per day from
-// analytics_daily, the top lists from the period's sums (periods.ts; each list is the first rows of an
-// index, however many keys there are) and the enquiries of the period from stats_daily.
+// The admin report over the last N UTC days, from the daily counts kept on write (analytics_daily): visits
+// per day, the top lists summed over the period's days (a GROUP BY over at most 90 days of a few hundred
+// rows each: finished days are cut to their top keys, rollup.ts) and the enquiries of the period from
+// stats_daily.
 import { sql } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import type { Db } from '../db/client.ts';
 import type { AnalyticsDimension } from '../db/schema.ts';
 import { sumOfDaysQuery } from '../stats/daily-counts.ts';
-import { currentPeriods, periodStart } from './periods.ts';
 import { addDays, rowsOf } from './rollup.ts';
 import { utcDay } from './salt.ts';
 
@@ -44,31 +44,34 @@ export async function dailyVisits(db: Db, from: string, to: string): Promise<Ana
   return everyDay(rowsOf<DayRow>(await db.execute(dailyVisitsQuery(from, to))), from, to);
 }
 
+/** The first day a period of `days` days ending on `today` holds. */
+export const periodStart = (today: string, days: number) => addDays(today, -(days - 1));
+
 /**
- * The top keys of each dimension over the period of `days` days. '' ("other") counts, but is not listed.
- * NULLS LAST is the rank index's order (the columns are never null): without it the planner sorts.
+ * The top keys of each dimension from `from` to `to` (both included), summed over the days. '' ("other")
+ * counts, but is not listed. A visitor of one key on two days counts on each (visitors are per day).
  */
-export function topKeysQuery(days: number) {
-  const dimensions = sql.raw(`ARRAY[${Object.keys(TOP_LISTS).map((d) => `'${d}'`)}]`);
+export function topKeysQuery(from: string, to: string) {
   return sql`
-    SELECT d.dimension, t.key, t.visits, t.visitors FROM unnest(${dimensions}) WITH ORDINALITY AS d(dimension, n)
-    CROSS JOIN LATERAL (
-      SELECT key, visits, visitors FROM analytics_period_counts
-      WHERE days = ${days} AND dimension = d.dimension AND key <> ''
-      ORDER BY visits DESC NULLS LAST, key LIMIT ${ANALYTICS.top}) AS t
-    ORDER BY d.n, t.visits DESC, t.key`;
+    SELECT dimension, key, visits, visitors FROM (
+      SELECT dimension, key, sum(visits)::int AS visits, sum(visitors)::int AS visitors,
+        row_number() OVER (PARTITION BY dimension ORDER BY sum(visits) DESC, key) AS rank
+      FROM analytics_daily
+      WHERE day >= ${from}::date AND day <= ${to}::date AND dimension <> 'total' AND key <> ''
+      GROUP BY dimension, key) AS t
+    WHERE rank <= ${ANALYTICS.top}
+    ORDER BY dimension, visits DESC, key`;
 }
 
 export async function buildReport(db: Db, now: Date, days: number): Promise<AnalyticsReport> {
   const to = utcDay(now);
   const from = periodStart(to, days);
-  await currentPeriods(db, now);
   // One statement: on PGlite's one connection, four admins pulling reports keep at most four queued
   // ahead of any other request (three each, run side by side, held health checks up to a dozen).
   const [row] = rowsOf<{ daily: DayRow[]; top: (Counted & { dimension: Listed })[]; enquiries: number }>(
     await db.execute(sql`
       SELECT (SELECT coalesce(json_agg(d), '[]'::json) FROM (${dailyVisitsQuery(from, to)}) d) AS daily,
-        (SELECT coalesce(json_agg(t), '[]'::json) FROM (${topKeysQuery(days)}) t) AS top,
+        (SELECT coalesce(json_agg(t), '[]'::json) FROM (${topKeysQuery(from, to)}) t) AS top,
         (${sumOfDaysQuery('enquiries', from, to)}) AS enquiries`),
   );
   const perDay = everyDay(row?.daily ?? [], from, to);

@@ -1,8 +1,8 @@
 // Raw views become daily counts per dimension (analytics_daily) as they are written: a trigger on
-// analytics_views adds each batch to its day's rows (migration 0007), so reports never read raw views
+// analytics_views adds each batch to its day's rows (migration 0010), so reports never read raw views
 // and today's figures are always current. The hourly housekeeping (src/server/core/housekeeping.ts) then
-// moves the report periods on (periods.ts), cuts each finished day to its top keys, and deletes raw
-// views older than ANALYTICS.rawDays, daily counts older than ANALYTICS.dailyDays and salts of past days.
+// cuts each finished day to its top keys, and deletes raw views (with their visitor rows and batch ids)
+// older than ANALYTICS.rawDays, daily counts older than ANALYTICS.dailyDays and salts of past days.
 //
 // Bounded whatever is sent: a finished day keeps the ANALYTICS.keysPerDay most visited keys of each
 // dimension and sums the rest under the key '' ("other"). The cut reads the keys it drops through the
@@ -12,7 +12,6 @@ import { sql } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
 import { ANALYTICS_DIMENSIONS, type AnalyticsDimension } from '../db/schema.ts';
-import { currentPeriods } from './periods.ts';
 import { utcDay } from './salt.ts';
 
 /** Keys folded into "other" per statement of the cut. */
@@ -65,17 +64,18 @@ export async function cutDays(db: Db, from: string, to: string): Promise<number>
 }
 
 /**
- * Moves the report periods on, cuts finished days to their top keys, then deletes raw views past
+ * Cuts finished days to their top keys, then deletes raw views, visitor rows and batch ids past
  * ANALYTICS.rawDays, counts past ANALYTICS.dailyDays and every salt of a past day. Idempotent; returns
- * the rows deleted or folded. One of the housekeeping purges.
+ * the views, counts and salts deleted or folded. One of the housekeeping purges.
  */
 export async function cutAndPurge(db: Db, now: Date): Promise<number> {
   const today = utcDay(now);
-  await currentPeriods(db, now);
   // The finished days that may still get views (their raw views are kept, so late batches may come).
   const folded = await cutDays(db, addDays(today, -ANALYTICS.rawDays - 1), addDays(today, -1));
   const removed = await db.execute(sql`
     WITH views AS (DELETE FROM analytics_views WHERE day < ${addDays(today, -ANALYTICS.rawDays)}::date RETURNING 1),
+      visitors AS (DELETE FROM analytics_visitors WHERE day < ${addDays(today, -ANALYTICS.rawDays)}::date),
+      batches AS (DELETE FROM analytics_batches WHERE written_at < ${addDays(today, -ANALYTICS.rawDays)}::date),
       counts AS (DELETE FROM analytics_daily WHERE day < ${addDays(today, -ANALYTICS.dailyDays)}::date RETURNING 1),
       salts AS (DELETE FROM analytics_salts WHERE day < ${today}::date RETURNING 1)
     SELECT (SELECT count(*) FROM views)::int + (SELECT count(*) FROM counts)::int + (SELECT count(*) FROM salts)::int AS n`);

@@ -1,14 +1,15 @@
 // Whether a beacon counts, and what of it is stored. Dropped without a trace: requests that carry a
 // Global Privacy Control or Do Not Track signal, bots, paths that are not pages of the build (site-pages.ts),
-// addresses over
-// their minute's limit, and our own admins. The rest is queued for the next batch write.
+// addresses over their minute's limit (RULES.viewsPerIp, counted in the database so that it holds across
+// servers) and our own admins. The rest is queued for the next batch write.
 import type { Db } from '../db/client.ts';
-import { ANALYTICS } from '../../lib/constants.ts';
 import { ViewCollector, type CollectorOptions } from './collector.ts';
 import { deviceClass, isBot, pageFields, referrerHost } from './fields.ts';
 import { DailySalt, utcDay, visitorHash } from './salt.ts';
 import type { SitePages } from './site-pages.ts';
-import { ViewLimiter } from './view-limiter.ts';
+import { networkKey } from '../limits/client-ip.ts';
+import { RULES } from '../limits/rate-limit-rules.ts';
+import type { RateLimiter } from '../limits/rate-limiter.ts';
 
 export interface Beacon {
   path: string;
@@ -29,20 +30,18 @@ export interface TrackerOptions {
   siteUrl: string;
   /** The pages whose views count. */
   pages: SitePages;
-  rateLimits: boolean;
+  limiter: RateLimiter;
   collector: CollectorOptions;
 }
 
 export class Tracker {
   private readonly collector: ViewCollector;
   private readonly salt: DailySalt;
-  private readonly limiter: ViewLimiter;
   private readonly site: string;
 
   constructor(private readonly options: TrackerOptions) {
     this.collector = new ViewCollector(options.db, options.collector);
     this.salt = new DailySalt(options.db);
-    this.limiter = new ViewLimiter(options.now, ANALYTICS.viewsPerIpMinute, options.rateLimits);
     this.site = new URL(options.siteUrl).host;
   }
 
@@ -51,8 +50,8 @@ export class Tracker {
     if (beacon.optedOut || isBot(beacon.userAgent)) return false;
     const page = pageFields(beacon.path);
     const path = page && this.options.pages.canonical(page.path);
-    if (!path || !this.limiter.allow(beacon.ip)) return false;
-    if (await beacon.isAdmin()) return false;
+    if (!path || (await beacon.isAdmin())) return false;
+    if (!(await this.options.limiter.take([RULES.viewsPerIp, networkKey(beacon.ip)]))) return false;
     const at = this.options.now();
     const day = utcDay(at);
     const salt = await this.salt.forDay(day);

@@ -33,10 +33,12 @@ const live = (deps: Deps, kind: ChallengeKind, challenge: string, userId: string
     eq(authChallenges.kind, kind),
     userId === null ? isNull(authChallenges.userId) : eq(authChallenges.userId, userId),
     gt(authChallenges.expiresAt, deps.now()),
-    lt(authChallenges.attempts, MAX_CHALLENGE_TRIES),
   );
 
-/** Deletes the challenge and says whether it was there, unexpired, of this kind and for this user. */
+/**
+ * Deletes the challenge and says whether it was there, unexpired, of this kind and for this user. A
+ * two-factor challenge is taken only by a call that reserved a try on it first (reserveTry).
+ */
 export async function takeChallenge(
   deps: Deps,
   kind: ChallengeKind,
@@ -50,11 +52,15 @@ export async function takeChallenge(
   return taken.length > 0;
 }
 
-/** The user a live challenge of this kind was made for, without using it up. */
-export async function challengeUser(deps: Deps, kind: ChallengeKind, challenge: string): Promise<string | undefined> {
+/**
+ * Takes one of the challenge's MAX_CHALLENGE_TRIES before its code is judged, in one conditional update,
+ * and returns the user it was made for; undefined when it is unknown, expired or out of tries. A try is
+ * spent whatever the code, so parallel guesses never get more than MAX_CHALLENGE_TRIES judged.
+ */
+export async function reserveTry(deps: Deps, kind: ChallengeKind, challenge: string): Promise<string | undefined> {
   const [row] = await deps.db
-    .select({ userId: authChallenges.userId })
-    .from(authChallenges)
+    .update(authChallenges)
+    .set({ attempts: sql`${authChallenges.attempts} + 1` })
     .where(
       and(
         eq(authChallenges.hash, sha256(challenge)),
@@ -62,14 +68,7 @@ export async function challengeUser(deps: Deps, kind: ChallengeKind, challenge: 
         gt(authChallenges.expiresAt, deps.now()),
         lt(authChallenges.attempts, MAX_CHALLENGE_TRIES),
       ),
-    );
+    )
+    .returning({ userId: authChallenges.userId });
   return row?.userId ?? undefined;
-}
-
-/** Counts a wrong code against the challenge; at MAX_CHALLENGE_TRIES it no longer answers. */
-export async function countWrongTry(deps: Deps, challenge: string): Promise<void> {
-  await deps.db
-    .update(authChallenges)
-    .set({ attempts: sql`${authChallenges.attempts} + 1` })
-    .where(eq(authChallenges.hash, sha256(challenge)));
 }

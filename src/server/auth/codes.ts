@@ -43,25 +43,44 @@ export function limitCodeCheck(deps: Deps, ip: string, email: string): Promise<v
 }
 
 /**
- * Checks the code and returns its id; a wrong code counts a try. Runs outside any transaction: PGlite has
- * one connection, so a write beside an open transaction would wait for it forever.
+ * Checks the code and returns its id. A try is taken before the code is compared, in one conditional
+ * update, and given back when the code was right: parallel guesses never get more than MAX_WRONG_TRIES
+ * compared. Runs outside any transaction: PGlite has one connection, so a write beside an open transaction
+ * would wait for it forever.
  */
 export async function checkCode(deps: Deps, userId: string, purpose: CodePurpose, code: string): Promise<string> {
   const now = deps.now();
   const [row] = await deps.db
-    .select()
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.userId, userId),
+        eq(oneTimeCodes.purpose, purpose),
+        isNull(oneTimeCodes.consumedAt),
+        gt(oneTimeCodes.expiresAt, now),
+        lt(oneTimeCodes.attempts, MAX_WRONG_TRIES),
+      ),
+    )
+    .returning();
+  if (!row) throw await whyRefused(deps, userId, purpose);
+  if (!sameDigest(row.codeHash, hashCode(deps.codeKey, row.id, code)))
+    throw row.attempts >= MAX_WRONG_TRIES ? tooManyTries() : new ApiError(400, 'Invalid code');
+  await deps.db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} - 1` })
+    .where(eq(oneTimeCodes.id, row.id));
+  return row.id;
+}
+
+/** Why no try could be taken: the code is used up by wrong tries, or missing, used or expired. */
+async function whyRefused(deps: Deps, userId: string, purpose: CodePurpose): Promise<ApiError> {
+  const [row] = await deps.db
+    .select({ attempts: oneTimeCodes.attempts, consumedAt: oneTimeCodes.consumedAt, expiresAt: oneTimeCodes.expiresAt })
     .from(oneTimeCodes)
     .where(and(eq(oneTimeCodes.userId, userId), eq(oneTimeCodes.purpose, purpose)));
-  if (!row || row.consumedAt || row.expiresAt <= now) throw invalidOrExpired();
-  if (row.attempts >= MAX_WRONG_TRIES) throw tooManyTries();
-  if (!sameDigest(row.codeHash, hashCode(deps.codeKey, row.id, code))) {
-    await deps.db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(eq(oneTimeCodes.id, row.id));
-    throw row.attempts + 1 >= MAX_WRONG_TRIES ? tooManyTries() : new ApiError(400, 'Invalid code');
-  }
-  return row.id;
+  const live = row && !row.consumedAt && row.expiresAt > deps.now();
+  return live && row.attempts >= MAX_WRONG_TRIES ? tooManyTries() : invalidOrExpired();
 }
 
 /**

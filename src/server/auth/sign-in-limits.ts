@@ -30,12 +30,20 @@ export async function underSignInLimits(
   const own: Hit = [RULES.signInFailuresPerAccountClient, `${email}|${ip}`];
   const account: Hit = [RULES.signInFailuresPerAccount, email];
   const known = client.signedIn === true || (await isKnownClient(deps, ip, client));
-  await deps.limiter.check(known ? [own] : [own, account], TOO_MANY_FAILURES);
+  const failures = known ? [own] : [own, account];
+  // Read first, then the attempt limits: a request refused by either writes nothing (a flood of refusals
+  // cannot fill the table).
+  await deps.limiter.check(failures, TOO_MANY_FAILURES);
   await deps.limiter.consume([
     [RULES.signInPerIpEmail, `${ip}|${email}`],
     [RULES.signInPerIp, ip],
   ]);
+  // A failure's place is taken before the secret is checked and given back when it was right: a burst of
+  // guesses, on one server or several, never gets more checks than the failure limit has places.
+  await deps.limiter.reserve(failures, TOO_MANY_FAILURES);
   const right = await check();
-  if (!right) await deps.limiter.count([own, account]);
+  if (right) await deps.limiter.release(failures);
+  // A known client is not held by the account-wide count, but its failures still add to it.
+  else if (known) await deps.limiter.count([account]);
   return right;
 }

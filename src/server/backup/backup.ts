@@ -3,9 +3,12 @@
 //   ["table","users",["id","name",…]]     a table's section: its name and the columns its rows may restore
 //   {"id":"…","name":"…",…}               one line per row, as PostgreSQL's to_jsonb gives it (exact types)
 //   ["end",{"users":3,…}]                 the rows of each table: a restore checks it saw them all
-// Rows are read in one repeatable-read transaction (one consistent snapshot, so no row points at a row
-// the backup lacks) into compressed memory; the answer or file is written after the transaction ends,
-// so a slow download never holds the database (the embedded one has a single connection).
+// Rows are read in one read-only repeatable-read transaction (one consistent snapshot, so no row points at
+// a row the backup lacks), a page at a time in primary-key order (keyset: each page starts after the last
+// row of the one before, so every row is read once at any size), into compressed memory; the answer or
+// file is written after the transaction ends, so a slow download never holds the database (the embedded
+// one has a single connection). The analytics salt is left out: with it, a backup would tie the day's raw
+// views back to addresses; a restored database makes a new one.
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -14,6 +17,8 @@ import { migrationCount, queryRows, schemaTables } from './tables.ts';
 export const BACKUP_FORMAT = 'agency-site-backup';
 export const BACKUP_VERSION = 1;
 const BATCH = 1000;
+/** Tables whose rows a backup leaves out. */
+const NOT_BACKED_UP = new Set(['analytics_salts']);
 
 export interface Backup {
   /** The gzip-compressed file, in chunks. */
@@ -30,8 +35,8 @@ export async function takeBackup(db: Db, source: 'pglite' | 'postgres', now: Dat
   const rows: Record<string, number> = {};
 
   await db.transaction(async (tx) => {
-    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ`);
-    const tables = await schemaTables(tx);
+    await tx.execute(sql`SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY`);
+    const tables = (await schemaTables(tx)).filter((t) => !NOT_BACKED_UP.has(t.name));
     write(
       JSON.stringify({
         format: BACKUP_FORMAT,
@@ -44,19 +49,28 @@ export async function takeBackup(db: Db, source: 'pglite' | 'postgres', now: Dat
     );
     for (const table of tables) {
       write(JSON.stringify(['table', table.name, table.columns]));
+      if (table.primaryKey.length === 0) throw new Error(`Table ${table.name} has no primary key to page by`);
       let count = 0;
-      // Pages in physical order (ctid), which the snapshot keeps still.
-      let after = '(0,0)';
+      const name = sql.identifier(table.name);
+      const key = sql.join(
+        table.primaryKey.map((c) => sql`x.${sql.identifier(c)}`),
+        sql`, `,
+      );
+      // The last row read, as JSON: its key columns, typed back by the database, start the next page.
+      let after: string | undefined;
       for (;;) {
-        const page = await queryRows<{ ctid: string; row: string }>(
+        const from =
+          after === undefined
+            ? sql``
+            : sql`WHERE (${key}) > (SELECT ${key} FROM jsonb_populate_record(NULL::${name}, ${after}::jsonb) x)`;
+        const page = await queryRows<{ row: string }>(
           tx,
-          sql`SELECT ctid::text AS ctid, to_jsonb(x)::text AS row FROM ${sql.identifier(table.name)} x
-              WHERE ctid > ${after}::tid ORDER BY ctid LIMIT ${BATCH}`,
+          sql`SELECT to_jsonb(x)::text AS row FROM ${name} x ${from} ORDER BY ${key} LIMIT ${BATCH}`,
         );
         for (const r of page) write(r.row);
         count += page.length;
         if (page.length < BATCH) break;
-        after = page.at(-1)!.ctid;
+        after = page.at(-1)!.row;
       }
       rows[table.name] = count;
     }

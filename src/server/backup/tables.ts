@@ -1,6 +1,7 @@
 // The tables a backup holds, read from the database itself (not a list kept by hand): every table of
 // the public schema, parents before the tables whose foreign keys point at them, with the columns a
-// restore may write (generated columns are computed again) and the ones fed by a sequence.
+// restore may write (generated columns are computed again), the ones fed by a sequence and the primary key
+// a backup pages by.
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 
@@ -10,6 +11,8 @@ export interface TableInfo {
   columns: string[];
   /** Columns whose values come from a sequence (identity or serial): set past the restored values. */
   sequenced: string[];
+  /** The primary key's columns, in key order: every table has one, so a backup reads each row once. */
+  primaryKey: string[];
 }
 
 const rows = async <T>(db: Db | Tx, query: ReturnType<typeof sql>) =>
@@ -35,13 +38,25 @@ export async function schemaTables(db: Db | Tx): Promise<TableInfo[]> {
         JOIN pg_namespace n ON n.oid = cl.relnamespace
         WHERE k.contype = 'f' AND n.nspname = 'public'`,
   );
+  const keys = await rows<{ table_name: string; column_name: string }>(
+    db,
+    sql`SELECT cl.relname AS table_name, a.attname AS column_name
+        FROM pg_constraint k
+        JOIN pg_class cl ON cl.oid = k.conrelid
+        JOIN pg_namespace n ON n.oid = cl.relnamespace
+        CROSS JOIN LATERAL unnest(k.conkey) WITH ORDINALITY AS u(attnum, n)
+        JOIN pg_attribute a ON a.attrelid = k.conrelid AND a.attnum = u.attnum
+        WHERE k.contype = 'p' AND n.nspname = 'public'
+        ORDER BY cl.relname, u.n`,
+  );
   const tables = new Map<string, TableInfo>();
   for (const c of columns) {
-    const table = tables.get(c.table_name) ?? { name: c.table_name, columns: [], sequenced: [] };
+    const table = tables.get(c.table_name) ?? { name: c.table_name, columns: [], sequenced: [], primaryKey: [] };
     tables.set(c.table_name, table);
     if (c.is_generated === 'NEVER') table.columns.push(c.column_name);
     if (c.seq) table.sequenced.push(c.column_name);
   }
+  for (const k of keys) tables.get(k.table_name)?.primaryKey.push(k.column_name);
   return dependencyOrder([...tables.values()], links);
 }
 

@@ -108,7 +108,7 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
     now,
     siteUrl: config.siteUrl,
     pages: await sitePages(config.distDir),
-    rateLimits: config.rateLimits,
+    limiter,
     collector: options.writeThrough ? WRITE_THROUGH : BATCHED,
   });
 

@@ -115,6 +115,24 @@ async function openPostgres(connection: PgConnection, databaseUrl: string): Prom
   pool.on('connect', (client) => client.on('error', () => {}));
 
   const db = drizzle({ client: pool, schema });
+  // drizzle-orm's pooled transaction() sends BEGIN before the try/finally that releases its client: through
+  // a transaction pooler with no server behind it, the failed BEGIN kept the client for good, until the pool
+  // was empty and SIGTERM waited on it forever. So each transaction takes its client here and gives it back
+  // whatever happens; after any failure (BEGIN, a statement, ROLLBACK, a timeout) the connection may be
+  // mid-transaction or mid-reply, so it is closed rather than handed to the next request.
+  const transaction: typeof db.transaction = async (work, config) => {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      return await drizzle({ client, schema }).transaction(work, config);
+    } catch (err) {
+      failure = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(failure);
+    }
+  };
+  db.transaction = transaction;
   return {
     db: db as unknown as Db,
     kind: 'postgres',

@@ -1,6 +1,8 @@
 // Every rate limit of the API, in one list (docs/decisions/014-rate-limits.md). A route applies
 // them with deps.limiter.consume([[RULES.x, key], …]). "Ip" keys are clientKey(c): an IPv4 address or an
 // IPv6 /64 in one spelling, so that one network cannot multiply its quota by rotating addresses.
+import { ANALYTICS } from '../../lib/constants.ts';
+
 export interface Rule {
   name: string;
   limit: number;
@@ -47,4 +49,6 @@ export const RULES = {
   accountUpdatePerUser: { name: 'account-update:user', limit: 30, windowMs: MINUTE },
   accountExportPerUser: { name: 'account-export:user', limit: 5, windowMs: HOUR },
   accountDeletePerIp: { name: 'account-delete:ip', limit: 10, windowMs: HOUR },
+  /** Page views stored per address; views past it are answered alike and dropped (analytics/tracker.ts). */
+  viewsPerIp: { name: 'views:ip', limit: ANALYTICS.viewsPerIpMinute, windowMs: MINUTE },
 } satisfies Record<string, Rule>;

@@ -57,13 +57,53 @@ export class RateLimiter {
     return refused;
   }
 
+  /**
+   * Takes a place in each window before the work it limits, all or none: refuses (429) when any is full,
+   * giving back the places already taken. The conditional count is one statement per window, so parallel
+   * requests, on one server or several, never hold more places than a limit allows. release() gives the
+   * places back when the work turned out not to count (a right password under a failure limit).
+   */
+  async reserve(hits: Hit[], message = TOO_MANY): Promise<void> {
+    if (!this.enabled) return;
+    const taken: Hit[] = [];
+    for (const hit of hits) {
+      const refused = await this.hit(keyOf(hit), hit[0]);
+      if (refused !== undefined) {
+        await this.release(taken);
+        throw tooMany(message, refused);
+      }
+      taken.push(hit);
+    }
+  }
+
+  /** Gives back one place in each window taken by reserve() (a window that has since reset is left alone). */
+  async release(hits: Hit[]): Promise<void> {
+    if (!this.enabled || hits.length === 0) return;
+    await this.db
+      .update(rateLimits)
+      .set({ count: sql`${rateLimits.count} - 1` })
+      .where(
+        sql`${inArray(rateLimits.key, hits.map(keyOf))} AND ${rateLimits.count} > 0
+            AND ${rateLimits.resetAt} > ${this.now().toISOString()}::timestamptz`,
+      );
+  }
+
   /** Forgets a window, e.g. the failed sign-ins of an account whose owner has just proved it by code. */
   async clear(hits: Hit[]): Promise<void> {
     if (!this.enabled || hits.length === 0) return;
     await this.db.delete(rateLimits).where(inArray(rateLimits.key, hits.map(keyOf)));
   }
 
-  private async hit(key: string, rule: Rule): Promise<number | undefined> {
+  /**
+   * Takes one place in a window in one conditional statement; false when it is full (nothing written).
+   * For work that is refused silently, such as a page view over its address's minute.
+   */
+  async take(hit: Hit): Promise<boolean> {
+    if (!this.enabled) return true;
+    return this.counted(keyOf(hit), hit[0]);
+  }
+
+  private async counted(key: string, rule: Rule): Promise<boolean> {
     const now = this.now();
     const nowSql = sql`${now.toISOString()}::timestamptz`;
     const reset = new Date(now.getTime() + rule.windowMs);
@@ -80,12 +120,18 @@ export class RateLimiter {
         setWhere: sql`${expired} OR ${rateLimits.count} < ${rule.limit}`,
       })
       .returning({ count: rateLimits.count });
-    if (counted.length > 0) return undefined;
+    return counted.length > 0;
+  }
+
+  /** Counts one hit; undefined when counted, else the seconds until the full window resets. */
+  private async hit(key: string, rule: Rule): Promise<number | undefined> {
+    if (await this.counted(key, rule)) return undefined;
+    const now = this.now();
     const [row] = await this.db
       .select({ resetAt: rateLimits.resetAt })
       .from(rateLimits)
       .where(sql`${rateLimits.key} = ${key}`);
-    const ms = (row?.resetAt.getTime() ?? reset.getTime()) - now.getTime();
+    const ms = (row?.resetAt.getTime() ?? now.getTime() + rule.windowMs) - now.getTime();
     return Math.max(1, Math.ceil(ms / 1000));
   }
 }

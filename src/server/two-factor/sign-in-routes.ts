@@ -1,12 +1,12 @@
 // The second step of a password (or Google) sign-in with two-factor on: POST /api/v1/auth/two-factor takes the
 // challenge the sign-in answered and a code of the authenticator app or a recovery code. The challenge
-// lives 5 minutes, takes MAX_CHALLENGE_TRIES wrong codes and is used up by the right one; every wrong
-// code also counts against the account's sign-in limits.
+// lives 5 minutes, judges at most MAX_CHALLENGE_TRIES codes (each call takes a try before its code is
+// judged) and is used up by the right one; every wrong code also counts against the account's sign-in limits.
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
 import { twoFactorSignInBody } from '../../lib/schemas/two-factor.ts';
-import { challengeUser, countWrongTry, storeChallenge, takeChallenge } from '../auth/challenges.ts';
+import { reserveTry, storeChallenge, takeChallenge } from '../auth/challenges.ts';
 import { underSignInLimits } from '../auth/sign-in-limits.ts';
 import { SIGNED_IN, signedInWithPassword } from '../auth/signed-in.ts';
 import type { Deps } from '../core/context.ts';
@@ -43,7 +43,7 @@ export function twoFactorSignInRoutes(deps: Deps) {
 
   app.openapi(secondStep, async (c) => {
     const { challenge, code, deviceToken: known } = c.req.valid('json');
-    const userId = await challengeUser(deps, 'two-factor', challenge);
+    const userId = await reserveTry(deps, 'two-factor', challenge);
     const [user] = userId ? await deps.db.select().from(users).where(eq(users.id, userId)) : [];
     if (!user) throw new ApiError(401, SIGN_IN_EXPIRED);
     const ip = clientKey(c, deps.config.trustProxy);
@@ -51,10 +51,7 @@ export function twoFactorSignInRoutes(deps: Deps) {
       userId: user.id,
       deviceToken: known,
     });
-    if (!right) {
-      await countWrongTry(deps, challenge);
-      throw new ApiError(401, WRONG_CODE, {}, [{ path: 'code', message: WRONG_CODE }]);
-    }
+    if (!right) throw new ApiError(401, WRONG_CODE, {}, [{ path: 'code', message: WRONG_CODE }]);
     // Two right answers at once: only the one that takes the challenge signs in.
     if (!(await takeChallenge(deps, 'two-factor', challenge, user.id))) throw new ApiError(401, SIGN_IN_EXPIRED);
     const session = await signedInWithPassword(deps, user, 'two-factor', c.req.header('user-agent'), ip);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { DEVICE_CLASSES } from '../../../lib/constants.ts';
 import { time } from './columns.ts';
 
@@ -17,34 +17,55 @@ export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
 /**
  * Page views sent by consenting visitors (src/server/analytics/): no address, no identifier that lasts
  * beyond the day. `visitor` is a hash under that day's salt. Counted into analyticsDaily by a trigger as
- * they are written (migration 0007), then deleted after ANALYTICS.rawDays.
+ * they are written (migration 0010), then deleted after ANALYTICS.rawDays.
  */
-export const analyticsViews = pgTable(
-  'analytics_views',
+export const analyticsViews = pgTable('analytics_views', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  at: time('at').notNull(),
+  /** The UTC day of `at`, as the salt and the roll-up see it. */
+  day: date('day', { mode: 'string' }).notNull(),
+  path: text('path').notNull(),
+  referrerHost: text('referrer_host'),
+  utmSource: text('utm_source'),
+  utmMedium: text('utm_medium'),
+  utmCampaign: text('utm_campaign'),
+  utmTerm: text('utm_term'),
+  utmContent: text('utm_content'),
+  device: text('device', { enum: DEVICE_CLASSES }).notNull(),
+  visitor: text('visitor').notNull(),
+});
+
+/**
+ * Each visitor once per day, dimension and key: the count trigger adds a visitor to analyticsDaily only
+ * for the rows its insert added here, and the primary key makes that exact when one visitor's views are
+ * written by several servers at once (the later insert waits for the earlier one's commit, then skips).
+ * Deleted with the raw views.
+ */
+export const analyticsVisitors = pgTable(
+  'analytics_visitors',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: time('at').notNull(),
-    /** The UTC day of `at`, as the salt and the roll-up see it. */
     day: date('day', { mode: 'string' }).notNull(),
-    path: text('path').notNull(),
-    referrerHost: text('referrer_host'),
-    utmSource: text('utm_source'),
-    utmMedium: text('utm_medium'),
-    utmCampaign: text('utm_campaign'),
-    utmTerm: text('utm_term'),
-    utmContent: text('utm_content'),
-    device: text('device', { enum: DEVICE_CLASSES }).notNull(),
+    dimension: text('dimension', { enum: ANALYTICS_DIMENSIONS }).notNull(),
+    key: text('key').notNull(),
     visitor: text('visitor').notNull(),
   },
-  // The day's views of one visitor: the count trigger asks whether a view is the visitor's first of its key.
-  (t) => [index('analytics_views_day_visitor_idx').on(t.day, t.visitor)],
+  (t) => [primaryKey({ columns: [t.day, t.dimension, t.key, t.visitor] })],
 );
+
+/**
+ * The batches of views written, by the id the collector gave each: a batch retried after an answer that
+ * never came (its commit may have happened) is skipped, so each acknowledged view is written once.
+ */
+export const analyticsBatches = pgTable('analytics_batches', {
+  id: uuid('id').primaryKey(),
+  writtenAt: time('written_at').notNull(),
+});
 
 /**
  * Daily counts per dimension, kept after the raw views are gone: `total` (key ''), `page`, `referrer`,
  * `utm_source`, `utm_medium`, `utm_campaign`, `device`. Visitors are distinct within the day only.
  * Written by a trigger on every insert of views; a finished day is cut to its top keys plus '' ("other")
- * by the housekeeping (analytics/rollup.ts).
+ * by the housekeeping (analytics/rollup.ts), so a report's GROUP BY reads at most a few hundred rows a day.
  */
 export const analyticsDaily = pgTable(
   'analytics_daily',
@@ -61,34 +82,6 @@ export const analyticsDaily = pgTable(
     index('analytics_daily_rank_idx').on(t.day, t.dimension, t.visits.desc(), t.key),
     // The report's visits per day: one 'total' row a day, found without reading the days' other keys.
     index('analytics_daily_totals_idx').on(t.day).where(sql`${t.dimension} = 'total'`),
-  ],
-);
-
-/**
- * The report periods (30 and 90 days) and the first day each one holds now: analyticsPeriodCounts sums
- * the daily counts from that day on. Moved forward as days pass (analytics/periods.ts).
- */
-export const analyticsPeriods = pgTable('analytics_periods', {
-  days: smallint('days').primaryKey(),
-  firstDay: date('first_day', { mode: 'string' }).notNull(),
-});
-
-/**
- * Per period, dimension and key, the sum of the daily counts since the period's first day, kept by a
- * trigger on analyticsDaily: a top list is the first rows of the rank index, however many keys there are.
- */
-export const analyticsPeriodCounts = pgTable(
-  'analytics_period_counts',
-  {
-    days: smallint('days').notNull(),
-    dimension: text('dimension', { enum: ANALYTICS_DIMENSIONS }).notNull(),
-    key: text('key').notNull(),
-    visits: integer('visits').notNull(),
-    visitors: integer('visitors').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.days, t.dimension, t.key] }),
-    index('analytics_period_counts_rank_idx').on(t.days, t.dimension, t.visits.desc(), t.key),
   ],
 );
 
