@@ -3,6 +3,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isCompressible } from '../../src/server/site/mime.ts';
@@ -10,7 +11,9 @@ import { caseVariants } from '../../src/server/site/site-rules.ts';
 import { staticSite } from '../../src/server/site/static-site.ts';
 
 const FILES: Record<string, string> = {
-  'index.html': '<!doctype html><title>Home</title>',
+  'index.html':
+    '<!doctype html><meta http-equiv="content-security-policy" content="default-src \'self\'"><title>Home</title>',
+  '404.html': '<!doctype html><title>Not found</title><p>This page has gone fishing</p>',
   'brochure.pdf': '%PDF-1.4 not really',
   '_astro/app.js': 'console.log(1)',
   '_astro/site.css': 'body{}',
@@ -30,6 +33,7 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(dist, name)), { recursive: true });
     await writeFile(path.join(dist, name), body);
   }
+  await writeFile(path.join(dist, '404.html.br'), brotliCompressSync(FILES['404.html']!));
   site = (await staticSite(dist)) as unknown as Hono;
 });
 afterAll(() => rm(dist, { recursive: true, force: true }));
@@ -58,15 +62,35 @@ describe('the static site', () => {
     const again = await site.request('/', { headers: { 'if-none-match': tag! } });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
+    // The browser takes the 304's headers over the cached page's: the page's own policy must be among them.
+    expect(again.headers.get('content-security-policy')).toBe("default-src 'self'; frame-ancestors 'none'");
     const changed = await site.request('/', { headers: { 'if-none-match': '"not-this-one"' } });
     expect(changed.status).toBe(200);
     expect(await changed.text()).toBe(FILES['index.html']);
   });
 
+  it('answers an unknown path with the not-found page as 404, precompressed when the browser takes it', async () => {
+    const res = await site.request('/no-such-page', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-encoding')).toBe('br');
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(FILES['404.html']);
+    const plain = await site.request('/no-such-page');
+    expect([plain.status, await plain.text()]).toEqual([404, FILES['404.html']]);
+  });
+
   it('precompresses text, scripts, styles, XML and SVG, but not PDFs, images or fonts', () => {
     const compressed = Object.keys(FILES).filter(isCompressible).sort();
     expect(compressed).toEqual(
-      ['index.html', '_astro/app.js', '_astro/site.css', 'favicon.svg', 'sitemap-index.xml', 'robots.txt'].sort(),
+      [
+        'index.html',
+        '404.html',
+        '_astro/app.js',
+        '_astro/site.css',
+        'favicon.svg',
+        'sitemap-index.xml',
+        'robots.txt',
+      ].sort(),
     );
   });
 

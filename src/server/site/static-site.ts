@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { type Context, Hono } from 'hono';
-import { etag } from 'hono/etag';
+import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { log } from '../core/log.ts';
 import { pageCspFromHtml } from '../core/security-headers.ts';
 import { cacheControl, HASHED_FILES, isNotFoundShell, notFoundPage, pageRoutes, readPages } from './site-rules.ts';
@@ -18,18 +18,26 @@ export async function staticSite(distDir: string): Promise<Hono<SiteEnv>> {
   const csp = new Map([...pages].map(([p, html]) => [path.join(distDir, p), pageCspFromHtml(html)]));
   const routes = pageRoutes(pages);
 
-  const notFound = (c: Context) => {
+  // A not-found page is answered like any file (its precompressed form when the browser takes it), as 404.
+  const notFoundFiles = new Map(
+    [...pages.keys()].map((page) => [page, serveStatic({ root: distDir, path: page, precompressed: true })]),
+  );
+  const notFound = async (c: Context) => {
     const page = [notFoundPage(c.req.path), notFoundPage('/')].find((p) => pages.has(p));
-    if (!page) return c.text('Not Found', 404);
+    const file = page && (await notFoundFiles.get(page)!(c, async () => {}));
+    if (!page || !(file instanceof Response)) return c.text('Not Found', 404);
+    const headers = new Headers(file.headers);
+    headers.set('cache-control', 'no-cache');
     const policy = csp.get(path.join(distDir, page));
-    const headers = { 'cache-control': 'no-cache', ...(policy && { 'content-security-policy': policy }) };
-    return c.html(c.req.method === 'HEAD' ? '' : pages.get(page)!, 404, headers);
+    if (policy) headers.set('content-security-policy', policy);
+    return new Response(file.body, { status: 404, headers });
   };
   const files = serveStatic({ root: distDir, precompressed: true, onFound: (file, c) => void c.set('file', file) });
 
   // Pages and other unhashed files are revalidated: an ETag lets the browser's revalidation be a 304.
-  // Hashed files never change under their name, so the browser never asks again.
-  const tagged = etag();
+  // Hashed files never change under their name, so the browser never asks again. The browser takes a
+  // 304's headers over the cached page's: the page's own CSP goes with it, not the server's default.
+  const tagged = etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] });
   const site = new Hono<SiteEnv>();
   site.use((c, next) => (c.req.path.startsWith(HASHED_FILES) ? next() : tagged(c, next)));
   site.use(async (c, next) => {
