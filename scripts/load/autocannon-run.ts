@@ -12,6 +12,11 @@ export interface RunSpec {
   seconds: number;
   /** Each request claims a different client address. */
   spreadClients?: boolean;
+  /**
+   * Requests a second over all connections, sent whether or not earlier ones were answered (as visitors
+   * do), so that a stalling server shows in the latencies; without it, as fast as the server answers.
+   */
+  overallRate?: number;
 }
 
 export interface RunFigures {
@@ -36,6 +41,7 @@ export async function run(spec: RunSpec): Promise<RunFigures> {
     url: spec.url,
     connections: spec.connections,
     duration: spec.seconds,
+    ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
     requests: [
       {
         method: spec.method ?? 'GET',
@@ -61,3 +67,9 @@ export async function run(spec: RunSpec): Promise<RunFigures> {
     statusCounts,
   };
 }
+
+/** A run's answers by status, e.g. '3990×202 10×429 2 errors'. */
+export const statuses = (f: RunFigures) =>
+  Object.entries(f.statusCounts)
+    .map(([code, n]) => `${n}×${code}`)
+    .join(' ') + (f.errors ? ` ${f.errors} errors` : '');

@@ -1,7 +1,6 @@
 // What the parts of `npm run bench` (scripts/bench.ts) send: the static page, the saturation runs' length
 // and connections, a signed-up session, the contact form's bodies, a fresh client address per request and
 // the analytics beacon stream.
-import type { Stream } from './steady.ts';
 
 export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 export const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -25,20 +24,17 @@ export const contactBody = () =>
     phoneNumber: '+91 98765 43210',
     message: `load ${messages++}`,
   });
-// A fresh client address per request (the server trusts X-Forwarded-For here), so that the per-address
-// rate limits measure the API rather than stop the load.
-let clients = 0;
-export const spreadAddress = () => `10.200.${(clients >> 8) & 255}.${clients++ & 255}`;
-
-/** Consenting visitors' page views: each from its own address, as a browser sends them. */
-export const beacons: Stream = {
-  name: 'POST /api/v1/analytics/view',
-  rate: BEACON_RATE,
-  method: 'POST',
-  path: '/api/v1/analytics/view',
-  headers: () => ({ 'x-forwarded-for': spreadAddress(), 'user-agent': BROWSER }),
+/** Consenting visitors' page views, BEACON_RATE a second, each from its own address as a browser sends them. */
+export const beacons = (url: string) => ({
+  url: `${url}/api/v1/analytics/view`,
+  method: 'POST' as const,
+  headers: { 'user-agent': BROWSER },
   body: () => JSON.stringify({ path: `${PAGE}?utm_source=bench`, referrer: 'https://search.example/' }),
-};
+  spreadClients: true,
+  overallRate: BEACON_RATE,
+  connections: 50,
+  seconds,
+});
 
 export async function signUp(url: string): Promise<Session> {
   const email = `bench-${Date.now()}@example.com`;
