@@ -1,4 +1,4 @@
-// vitest globalSetup of the `api` and `load` projects: initialising a PGlite data folder takes seconds, so it
+// vitest globalSetup of the `api` and `validate-pglite` projects: initialising a PGlite data folder takes seconds, so it
 // is done once (with the migrations applied) and every test app starts from a copy (tests/helpers/api.ts).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
