@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { codeFor } from '../helpers/oidc-provider.ts';
 import { stepAt, totpCode } from '../helpers/totp.ts';
-import { ADMIN, createAccount, signInAs, uniqueEmail } from './fixtures/accounts.ts';
+import { createVerifiedAccount, uniqueEmail } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
 
 // The mock answers with the page's own OAuth state unless the response names another; with
@@ -57,21 +57,9 @@ test('popup flow for an account with two-factor on: the code of the app is asked
   page,
   baseURL,
 }) => {
-  // An account an admin marked verified (that ends its sessions: it signs in again), so that the one code
-  // mail a minute to its address is the step-up's.
-  const acc = await createAccount(baseURL!, 'google-2fa');
-  const adminToken = await signInAs(baseURL!, ADMIN.email, ADMIN.password);
-  const users = await fetch(`${baseURL}/api/v1/admin/user?q=${encodeURIComponent(acc.email)}`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  const { data } = (await users.json()) as { data: { _id: string }[] };
-  const verified = await fetch(`${baseURL}/api/v1/admin/user/${data[0]!._id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-    body: JSON.stringify({ isAccountVerified: true }),
-  });
-  expect(verified.status).toBe(200);
-  const token = await signInAs(baseURL!, acc.email, acc.password);
+  // An account whose owner proved the address, so that it may add a factor.
+  const acc = await createVerifiedAccount(baseURL!, 'google-2fa');
+  const token = acc.token;
   const call = async (path: string, body: unknown) => {
     const res = await fetch(`${baseURL}/api/v1/account/${path}`, {
       method: 'POST',
