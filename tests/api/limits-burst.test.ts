@@ -48,7 +48,10 @@ describe(`${BURST} parallel guesses`, () => {
     expect((counts['401 Invalid credentials'] ?? 0) + (counts[`429 ${TOO_MANY_FAILURES}`] ?? 0)).toBe(BURST);
     // The right password signed in only with a place of its own (it gave the place back).
     expect([200, 429]).toContain(right.status);
-    // The window is full: the right password from a new address now waits too.
+    // One more wrong guess is checked only if the right password had given its place back; then the
+    // window is full, and the right password from a new address waits too.
+    const extra = await signIn(acc, 'not-the-password-at-all');
+    expect(extra.status).toBe(counts['401 Invalid credentials'] === RULES.signInFailuresPerAccount.limit ? 429 : 401);
     expect((await signIn(acc, acc.password)).status).toBe(429);
   });
 
