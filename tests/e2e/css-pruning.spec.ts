@@ -61,13 +61,14 @@ for (const [url, file] of PAGES) {
     if (!unprunedDir) throw new Error('E2E_UNPRUNED_DIR is not set: the global setup sets it when it builds');
     const whole = await readFile(path.join(unprunedDir, file), 'utf8');
 
-    await page.goto(url);
+    // Every file the page asks for (icon sprites, images) has arrived before anything is read.
+    await page.goto(url, { waitUntil: 'networkidle' });
     const pruned = await computedStyles(page);
     expect(Object.keys(pruned).length).toBeGreaterThan(50);
 
     // The same address, answered with the page as Astro built it (its own meta CSP matches its own sheet).
     await page.route(`**${url}`, (route) => route.fulfill({ body: whole, contentType: 'text/html; charset=utf-8' }));
-    await page.goto(url);
+    await page.goto(url, { waitUntil: 'networkidle' });
     const full = await computedStyles(page);
 
     expect(Object.keys(pruned)).toEqual(Object.keys(full));
