@@ -100,7 +100,7 @@ describe('a build configured by .env alone', () => {
       expect(connectSrc(cspOf(await read(page))), page).toContain(API);
     }
     const headers = await read('_headers');
-    expect(connectSrc(/Content-Security-Policy: (.+)/.exec(headers)?.[1] ?? '')).toContain(API);
+    expect(connectSrc(/content-security-policy: (.+)/i.exec(headers)?.[1] ?? '')).toContain(API);
     const scripts = (await files(out)).filter((f) => f.startsWith('_astro/') && f.endsWith('.js'));
     const bundles = await Promise.all(scripts.map(read));
     expect(bundles.some((js) => js.includes(API))).toBe(true);
