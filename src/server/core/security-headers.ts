@@ -1,6 +1,5 @@
-// Security headers that every answer carries, pages, assets and API alike (docs/decisions/114-api-security-headers.md).
-// The build writes the same into Netlify's _headers (src/build/netlify-rules.ts); the page CSP itself comes
-// from Astro's hashed <meta>.
+// Security headers that every answer carries (decision 114); the build writes the same into Netlify's _headers
+// (src/build/netlify-rules.ts). A page's CSP comes from Astro's hashed <meta>.
 
 export const COMMON_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
@@ -17,10 +16,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /** For answers that are not pages (API JSON, assets): nothing may run or frame them. */
 export const NON_PAGE_CSP = "default-src 'none'; frame-ancestors 'none'";
 
-/**
- * HTTPS as the browser saw it. The server itself speaks plain HTTP (TLS ends at the proxy or platform in
- * front of it), so only a trusted proxy's X-Forwarded-Proto can say so; its first value is the client's.
- */
+/** HTTPS as the browser saw it: TLS ends in front of the server, so only a trusted proxy's header can say so. */
 export function isHttps(forwardedProto: string | null | undefined, trustProxy: boolean): boolean {
   return trustProxy && forwardedProto?.split(',')[0]?.trim() === 'https';
 }
