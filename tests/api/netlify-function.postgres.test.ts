@@ -3,7 +3,7 @@
 // server's answer to show that the promises given to waitUntil cover the delivery, and that once they
 // settle the mail has arrived. The scheduled function delivers what the outbox holds.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyticsViews, outbox } from '../../src/server/db/schema.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { freshDatabaseUrl, freshIp } from '../helpers/api.ts';
@@ -21,6 +21,9 @@ beforeAll(async () => {
     CONTACT_NOTIFY_EMAIL: NOTIFY,
     LOG_LEVEL: 'silent',
   });
+  // The function keeps its API in module state: a fresh module reads this file's DATABASE_URL (a worker
+  // keeps modules between files).
+  vi.resetModules();
   handler = (await import('../../netlify/functions/api.ts')).default;
 });
 afterAll(async () => {

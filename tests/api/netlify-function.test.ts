@@ -2,7 +2,7 @@
 // and their routing is declared in the functions themselves.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 
 describe('netlify/functions', () => {
   afterAll(() => {
@@ -12,6 +12,8 @@ describe('netlify/functions', () => {
 
   it('api answers 503 JSON without DATABASE_URL', async () => {
     delete process.env.DATABASE_URL;
+    // A fresh module: the function keeps its API in module state, and a worker keeps modules between files.
+    vi.resetModules();
     const { default: handler } = await import('../../netlify/functions/api.ts');
     const res = await handler(new Request('https://site.example/api/health'), {
       ip: '203.0.113.9',
