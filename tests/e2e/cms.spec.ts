@@ -104,14 +104,23 @@ test('/cms/ loads without a CSP violation or console error, lists every collecti
   expect(await preview.locator('.eyebrow').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(29, 64, 184)');
   await title.fill('Keeper Notes');
   await page.getByRole('button', { name: 'Save' }).click();
-  const readSaved = () =>
-    page.evaluate(async () => {
-      const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repository');
-      const dir = await (await root.getDirectoryHandle('content')).getDirectoryHandle('projects');
-      return (await (await dir.getFileHandle('keeper-app.md')).getFile()).text();
+  // The editor writes the file in steps: a read that meets it half-written fails (NotReadableError) and
+  // is tried again, as a read of the old text is.
+  let text = '';
+  const readSaved = async () => {
+    text = await page.evaluate(async () => {
+      try {
+        const root = await (await navigator.storage.getDirectory()).getDirectoryHandle('repository');
+        const dir = await (await root.getDirectoryHandle('content')).getDirectoryHandle('projects');
+        return await (await (await dir.getFileHandle('keeper-app.md')).getFile()).text();
+      } catch (error) {
+        if ((error as Error).name === 'NotReadableError') return '';
+        throw error;
+      }
     });
+    return text;
+  };
   await expect.poll(readSaved).toContain('title: Keeper Notes');
-  const text = await readSaved();
   const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text) ?? [];
   const image = () => z.string().refine((p) => p === '../../src/assets/projects/keeper-app.webp');
   expect(schemas.projects(image).safeParse(parse(front!)).error?.issues ?? []).toEqual([]);

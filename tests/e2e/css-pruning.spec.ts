@@ -24,7 +24,9 @@ test.describe.configure({ timeout: 180_000 });
 
 /** Every element's computed style (and its pseudo-elements'), keyed by its place in the document. */
 async function computedStyles(page: Page): Promise<Record<string, string>> {
-  return page.evaluate(() => {
+  return page.evaluate(async () => {
+    // Text is measured in the site's own fonts on both sides.
+    await document.fonts.ready;
     // CSS animations (the marquee, a spinner) run without scripts too: each is held at its start.
     for (const a of document.getAnimations()) {
       a.pause();
@@ -32,10 +34,11 @@ async function computedStyles(page: Page): Promise<Record<string, string>> {
     }
     const out: Record<string, string> = {};
     // Custom properties are not drawn: what they do shows in the properties that read them (the cut
-    // drops those that nothing reads).
+    // drops those that nothing reads). Margins are compared through the boxes below: Chromium sometimes
+    // reports an auto margin it has laid out (mx-auto) as 0px, on either side of the comparison.
     const read = (style: CSSStyleDeclaration) =>
       Array.from(style)
-        .filter((prop) => !prop.startsWith('--'))
+        .filter((prop) => !prop.startsWith('--') && !prop.startsWith('margin'))
         .map((prop) => `${prop}:${style.getPropertyValue(prop)}`)
         .join(';');
     // Where the island style sits differs (the postbuild moves it into the head): sheets and scripts aside.
@@ -44,7 +47,8 @@ async function computedStyles(page: Page): Promise<Record<string, string>> {
     );
     shown.forEach((el, i) => {
       const key = `${i} ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;
-      out[key] = read(getComputedStyle(el));
+      const box = el.getBoundingClientRect();
+      out[key] = `box:${box.x},${box.y},${box.width},${box.height};${read(getComputedStyle(el))}`;
       // A pseudo-element without content is not drawn: its content alone is compared.
       for (const pseudo of ['::before', '::after']) {
         const style = getComputedStyle(el, pseudo);
