@@ -1,10 +1,17 @@
 // `client:interaction`: the island's prebuilt markup is live HTML from the start, and React loads when
 // the visitor first reaches for it (pointer over or down, touch, focus, a key). `client:interaction="idle"`
 // also hydrates once the page has loaded and the browser is idle, for forms the visitor came to use.
+// `client:interaction="consent"` is the cookie banner's: while no choice is stored the prebuilt banner is
+// live HTML and hydrates on the visitor's first interaction with it (the click that makes the choice
+// counts). Once a choice is stored the banner is hidden, so nothing hydrates it and a page without islands
+// of its own loads no React at all, until the visitor asks for the banner again (the footer's 'Cookie
+// settings'). The head script of src/build/head-boot.ts marks a stored choice before the first paint.
+// One directive for the three: each directive is a script inline in every page that uses it.
 // Nothing the visitor does before hydration is lost: text typed into the (uncontrolled) fields stays in
 // them, and a click on a button or a form submission is held and replayed once React is in charge. A
 // click on a link is never held.
 import type { ClientDirective } from 'astro';
+import { COOKIE_SETTINGS_EVENT } from '../lib/constants.ts';
 import { whenIdle } from '../lib/idle.ts';
 
 const REACH = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'];
@@ -27,8 +34,8 @@ function follow(root: Element, path: number[]): Element | undefined {
   return n;
 }
 
-/** Sets the island up to hydrate on interaction; returns the function that hydrates it at once. */
-export function hydrateOnInteraction(load: Load, el: HTMLElement, alsoWhenIdle = false): () => Promise<void> {
+/** Sets the island up to hydrate on interaction (and when idle, or when the cookie settings are asked for). */
+function hydrateOnInteraction(load: Load, el: HTMLElement, also?: unknown): void {
   const held: { kind: 'click' | 'submit'; target: Element; path: number[] }[] = [];
   let started = false;
 
@@ -64,16 +71,14 @@ export function hydrateOnInteraction(load: Load, el: HTMLElement, alsoWhenIdle =
   el.addEventListener('click', hold, true);
   el.addEventListener('submit', hold, true);
   for (const type of REACH) el.addEventListener(type, reach, { capture: true, passive: true });
-  if (alsoWhenIdle) {
+  if (also === 'idle') {
     const idle = () => whenIdle(() => void hydrate());
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   }
-  return hydrate;
+  if (also === 'consent') window.addEventListener(COOKIE_SETTINGS_EVENT, reach, { once: true });
 }
 
-const interaction: ClientDirective = (load, options, el) => {
-  hydrateOnInteraction(load, el, options.value === 'idle');
-};
+const interaction: ClientDirective = (load, options, el) => hydrateOnInteraction(load, el, options.value);
 
 export default interaction;

@@ -1,6 +1,4 @@
-// The project's own hydration directives (see the files beside this one), as an Astro integration. The
-// banner's directive relies on the head script of src/build/head-boot.ts, which marks a stored cookie
-// choice on <html> before the first paint.
+// The project's own hydration directives (see the files beside this one), as an Astro integration.
 import type { AstroIntegration } from 'astro';
 import { fileURLToPath } from 'node:url';
 
@@ -9,10 +7,6 @@ export function clientDirectives(): AstroIntegration {
     name: 'agency-client-directives',
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
-        addClientDirective({
-          name: 'consent-pending',
-          entrypoint: fileURLToPath(new URL('./consent-pending.ts', import.meta.url)),
-        });
         addClientDirective({ name: 'toast', entrypoint: fileURLToPath(new URL('./toast.ts', import.meta.url)) });
         addClientDirective({
           name: 'interaction',
@@ -25,9 +19,9 @@ export function clientDirectives(): AstroIntegration {
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    'client:consent-pending'?: boolean;
     'client:toast'?: boolean;
-    /** Hydrates on the first interaction; with "idle", also once the loaded page is idle. */
-    'client:interaction'?: boolean | 'idle';
+    /** Hydrates on the first interaction; with "idle", also once the loaded page is idle; with
+     * "consent" (the cookie banner), also when the footer's 'Cookie settings' asks for it. */
+    'client:interaction'?: boolean | 'idle' | 'consent';
   }
 }

@@ -6,7 +6,7 @@
 // that is partly in view no further, so a control the banner still covers once focus has landed (and the
 // browser has scrolled) is scrolled into the free part of the window here.
 const root = document.documentElement;
-const island = document.querySelector('astro-island[client="consent-pending"]');
+const island = document.querySelector('.cookie-banner')?.closest('astro-island');
 let watched: Element | null = null;
 
 function measure() {

@@ -1,4 +1,4 @@
-// Islands that hydrate on the visitor's first interaction (client:interaction, client:consent-pending):
+// Islands that hydrate on the visitor's first interaction (client:interaction, client:interaction="consent"):
 // their prebuilt markup works before React arrives, and the first click, key or typed text counts.
 // React's renderer is held back here until the test lets it go, so the visitor is faster than hydration.
 import type { Page } from '@playwright/test';
@@ -26,7 +26,7 @@ test.describe('the cookie banner, before any choice', () => {
   test('the first click on a choice counts, though React was not there yet', async ({ page }) => {
     const react = await holdReact(page);
     await page.goto('/');
-    const island = page.locator('astro-island[client="consent-pending"]');
+    const island = page.locator('astro-island:has(.cookie-banner)');
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await afterIdle(page);
     expect(react.asked()).toBe(false);
@@ -49,7 +49,7 @@ test.describe('the cookie banner, before any choice', () => {
       await page.keyboard.press('Tab');
     await expect(settings).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page.locator('astro-island[client="consent-pending"]')).toHaveAttribute('ssr');
+    await expect(page.locator('astro-island:has(.cookie-banner)')).toHaveAttribute('ssr');
     react.release();
     await expect(settings).toHaveAttribute('aria-expanded', 'true');
     await expect(banner.getByRole('heading', { name: 'Marketing' })).toBeVisible();
@@ -88,7 +88,7 @@ test('a sign-in sent before the form hydrates is held, then made, and never leak
   const account = await createAccount(baseURL!, 'early');
   const react = await holdReact(page);
   await page.goto('/login');
-  const island = page.locator('astro-island[client="interaction"]');
+  const island = page.locator('astro-island[client="interaction"]:has(form)');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

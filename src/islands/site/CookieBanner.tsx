@@ -1,5 +1,5 @@
 // Shown while no consent value is stored, and again whenever the visitor asks for it through the footer's
-// 'Cookie settings'. Prebuilt and live before React loads: client:consent-pending hydrates it on the first
+// 'Cookie settings'. Prebuilt and live before React loads: client:interaction="consent" hydrates it on the first
 // interaction and replays the click that started it.
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../../lib/constants.ts';
