@@ -1,10 +1,11 @@
 // A page's first response (status line, headers and compressed HTML) should fit TCP's first flight (ten
-// segments, about 14 KB), so that a first visit paints one round trip earlier. Two post-build passes
+// segments, about 14 KB), so that a first visit paints one round trip earlier. Where a page's first screen
+// ends is stated here (the CSS cut of page-css.ts keeps inline what it uses), and two post-build passes
 // take out of every page what its first paint does not need (docs/decisions/107-first-flight.md):
 //   - icons move to a sprite file, cached like every hashed asset (one file per set of icons: the pages
 //     that show the same icons share it), and each is drawn with <use>: the box keeps its size, so
-//     nothing moves when the sprite arrives. Below the first screen (after the first part of <main>)
-//     every icon moves; above it only large ones (brand logos drawn from long paths), so that the
+//     nothing moves when the sprite arrives. After the first part of <main> (its first element) every
+//     icon moves; above it only large ones (brand logos drawn from long paths), so that the
 //     interface's small icons paint with the page. Icons inside an island stay as they are: React
 //     hydrates the markup it rendered; so do drawings whose parts refer to each other by id.
 //   - the CSP keeps only the hashes of the inline scripts and sheets the page holds (Astro lists every
@@ -40,8 +41,12 @@ function islandSpans(html: string): [number, number][] {
   return spans;
 }
 
-/** Where the first screen ends: after the first element inside <main> (the page's end without one). */
-function firstScreenEnd(html: string): number {
+/**
+ * Where the first part of <main> ends (its first element), the page's end without one. Icons after it
+ * go to the sprite: an icon that arrives a moment after the page keeps its box, so a window that shows
+ * more than the first part sees nothing move.
+ */
+function firstPartEnd(html: string): number {
   const main = /<main\b[^>]*>\s*<(\w+)/.exec(html);
   if (!main) return html.length;
   const tag = main[1]!;
@@ -55,13 +60,49 @@ function firstScreenEnd(html: string): number {
   return html.length;
 }
 
+/**
+ * No window shows more text than this from the start of <main>: text runs in columns, beside pictures and
+ * in cards (tests/e2e/css-pruning.spec.ts draws the first window of pages at 1920 by 1200 and smaller
+ * with only the CSS this leaves inline).
+ */
+const FIRST_SCREEN_TEXT = 2000;
+
+/**
+ * Where the first screen ends: after the first FIRST_SCREEN_TEXT characters of text from the start of
+ * <main> on (the footer of a short page is in it); the page's end without a <main>.
+ */
+export function firstScreenEnd(html: string): number {
+  const main = html.search(/<main\b/);
+  if (main < 0) return html.length;
+  // Text is what lies between tags, scripts and sheets aside, its white space counted once.
+  const parts = /<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>|<[^>]*>/g;
+  parts.lastIndex = main;
+  let text = 0;
+  for (let m = parts.exec(html), from = main; m; from = parts.lastIndex, m = parts.exec(html)) {
+    text += html.slice(from, m.index).replace(/\s+/g, ' ').trim().length;
+    if (text > FIRST_SCREEN_TEXT) return m.index;
+  }
+  return html.length;
+}
+
+/**
+ * The markup a first screen can show: the page up to the first screen's end, and what follows the
+ * site's footer (fixed to the window: the cookie banner, the toasts, the back-to-top button).
+ */
+export function firstScreenMarkup(html: string): string {
+  const end = firstScreenEnd(html);
+  const footer = html.indexOf('</footer>', html.search(/<\/main>/));
+  if (footer < 0 || footer < end || html.search(/<\/main>/) < 0) return html.slice(0, end);
+  return html.slice(0, end) + html.slice(footer);
+}
+
 /** The page's icons that go to the sprite: where each is, its attributes, its symbol's id and markup. */
 function spriteIcons(html: string) {
   const islands = islandSpans(html);
-  const firstScreen = firstScreenEnd(html);
+  const firstPart = firstPartEnd(html);
   return (
     [...html.matchAll(SVG)]
-      .filter((m) => m[2]!.length >= LARGE_ICON || m.index > firstScreen)
+      .filter((m) => m[2]!.length >= LARGE_ICON || m.index > firstPart)
       // A drawing that names its own parts (gradients, masks: `id=`, `url(#…)`) stays whole.
       .filter((m) => !/<use\b|\bid=|url\(#/.test(m[2]!))
       .filter((m) => !islands.some(([from, to]) => m.index > from && m.index < to))

@@ -8,14 +8,23 @@
 // (its module scripts, its islands' components and renderer, and what those import, statically or lazily),
 // words being what lies between white space and quotes: the sheet's classes are a Set, each word a lookup.
 // Tailwind itself writes a rule only for a class it finds spelled out whole in the sources, so a class an
-// island adds at run time is spelled out in that island's bundle. A rule is dropped when every one of
-// its selectors names a class found in neither; at-rules other than style rules (keyframes, @property,
-// @font-face) stay. The page's CSP hash for the sheet is replaced with the new sheet's.
+// island adds at run time is spelled out in that island's bundle. Elements are found the same way: a tag
+// in the markup, or a word or `<tag` of a script (React names the elements it makes in strings). A
+// selector is dropped when it names a class or an element found in neither (the typography plugin styles
+// tables, quotes and code a page may not have), a rule when all its selectors are; at-rules other than
+// style rules (keyframes, @property, @font-face) stay. The page's CSP hash for the sheet is replaced with
+// the new sheet's.
+//
+// Then the first screen's cut (docs/decisions/148-first-screen-css-inline.md): only the rules that the
+// first screen's markup and the page's own scripts can use stay inline, and the page's whole cut sheet is
+// linked at the end of <body>, so that the page's first response fits TCP's first flight.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import postcss from 'postcss';
+import selectorParser from 'postcss-selector-parser';
 import { eachAtOnce } from './each-at-once.ts';
+import { firstScreenMarkup } from './first-flight.ts';
 
 /** Pages read, pruned and written at once: one page's disk time overlaps another's pruning. */
 const PAGES_IN_FLIGHT = 4;
@@ -34,22 +43,65 @@ export function selectorClasses(selector: string): string[] {
   );
 }
 
+/** Every page shares most of one sheet: each selector is parsed once per build. */
+const elementsOf = new Map<string, string[]>();
+
+/** Pseudo-elements that only form fields have (Tailwind's base styles a dozen of them): their elements. */
+const FIELD_PARTS = /^::(?:placeholder|file-selector-button|-webkit-(?:date|search|inner|outer|calendar)[\w-]*)$/;
+
 /**
- * Keeps the rules of `css` whose classes `isUsed` says the page can use, then the custom properties that
+ * The elements a selector cannot match without (`.prose :where(thead th)` -> thead, th): its type
+ * selectors, except those under `:not()` or among the alternatives of a list (`:is(ul, ol)`), and a
+ * form field's own pseudo-elements (`::placeholder` -> `input|textarea`: one of them).
+ */
+export function selectorElements(selector: string): string[] {
+  const known = elementsOf.get(selector);
+  if (known) return known;
+  const found: string[] = [];
+  elementsOf.set(selector, found);
+  const required = (node: selectorParser.Node): boolean => {
+    for (let up = node.parent; up; up = up.parent) {
+      if (up.type !== 'pseudo') continue;
+      if (up.value === ':not' || up.nodes.length > 1) return false;
+    }
+    return true;
+  };
+  selectorParser((root) => {
+    root.walkTags((tag) => {
+      if (required(tag)) found.push(tag.value.toLowerCase());
+    });
+    root.walkPseudos((pseudo) => {
+      if (FIELD_PARTS.test(pseudo.value.toLowerCase()) && required(pseudo)) found.push('input|textarea');
+    });
+  }).processSync(selector);
+  return found;
+}
+/** What a page can use: its classes and elements, and the custom properties its markup or scripts name. */
+export interface PageUse {
+  classes: (cls: string) => boolean;
+  /** Whether the page has the element (a lowercase tag name), or one of `a|b`. */
+  elements: (tags: string) => boolean;
+  mentioned?: Set<string>;
+}
+
+/**
+ * Keeps the rules of `css` whose classes and elements the page can use, then the custom properties that
  * a kept declaration reads (`var(--x)`, through other custom properties too) or that the page's markup or
  * scripts name (`mentioned`: a script may read one). A custom property nothing reads draws nothing: its
  * declarations (Tailwind's theme, its fallbacks for `@property`) and its `@property` rule go.
  */
-export function pruneCss(css: string, isUsed: (cls: string) => boolean, mentioned = new Set<string>()): string {
+export function pruneCss(css: string, use: PageUse): string {
   const root = postcss.parse(css);
   root.walkRules((rule) => {
     if (rule.parent?.type === 'atrule' && /keyframes$/.test((rule.parent as postcss.AtRule).name)) return;
-    const kept = rule.selectors.filter((s) => selectorClasses(s).every(isUsed));
+    const kept = rule.selectors.filter(
+      (s) => selectorClasses(s).every(use.classes) && selectorElements(s).every(use.elements),
+    );
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
   const reads = new Map<string, string[]>();
-  const read = new Set(mentioned);
+  const read = new Set(use.mentioned);
   root.walkDecls((decl) => {
     const names = [...decl.value.matchAll(/var\(\s*(--[\w-]+)/g)].map((m) => m[1]!);
     if (decl.prop.startsWith('--')) reads.set(decl.prop, [...(reads.get(decl.prop) ?? []), ...names]);
@@ -135,22 +187,54 @@ export function inlineSheets(html: string): string[] {
   return [...html.matchAll(SHEET)].map((m) => m[1]!);
 }
 
-/** Prunes the inline stylesheet of one page's HTML; returns the new HTML. */
+/** What a text can use: its class names and words, the elements it makes, the custom properties it names. */
+function usageOf(texts: string[]) {
+  const words = new Set<string>();
+  for (const text of texts) {
+    for (const word of tokens(decodeEntities(text))) words.add(word);
+    for (const name of classAttributeNames(text)) words.add(name);
+  }
+  const elements = new Set(texts.flatMap((t) => [...t.matchAll(/<([a-z][\w-]*)/gi)].map((m) => m[1]!.toLowerCase())));
+  const mentioned = new Set(texts.flatMap((text) => text.match(/--[\w-]+/g) ?? []));
+  return (css: string): PageUse => {
+    const used = new Set([...sheetClasses(css)].filter((c) => words.has(c)));
+    const has = (tag: string) => elements.has(tag) || words.has(tag);
+    return { classes: (c) => used.has(c), elements: (tags) => tags.split('|').some(has), mentioned };
+  };
+}
+
+/**
+ * Prunes the inline stylesheet of one page's HTML; returns the new HTML. When the page's first screen
+ * (firstScreenMarkup) uses fewer rules than the whole page, only those stay inline, and the page's
+ * whole sheet is written to `dist/_astro/` (named by its content: pages with the same sheet share it) and
+ * linked at the end of <body>: the browser paints the first screen before it arrives, and keeps it for
+ * the next page. It holds the inline rules too, in the sheet's own order, so the cascade is the whole
+ * sheet's once it is there.
+ */
 export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
   const scripts = new Map<string, string>();
-  for (const m of markup.matchAll(/(?:src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g))
-    await collectScripts(dist, (m[1] ?? m[2])!, scripts);
-  const words = tokens(decodeEntities(markup));
-  for (const name of classAttributeNames(markup)) words.add(name);
-  for (const text of scripts.values()) for (const word of tokens(text)) words.add(word);
-  const mentioned = new Set([markup, ...scripts.values()].flatMap((text) => text.match(/--[\w-]+/g) ?? []));
+  const early = new Map<string, string>();
+  for (const m of markup.matchAll(/(src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g)) {
+    const url = (m[2] ?? m[3])!;
+    await collectScripts(dist, url, scripts);
+    // Islands hydrate later (idle, on interaction): the scripts that run as the page loads are the others.
+    if (m[1] === 'src' || m[3]) await collectScripts(dist, url, early);
+  }
+  const wholeUse = usageOf([markup, ...scripts.values()]);
+  const firstUse = usageOf([firstScreenMarkup(markup), ...early.values()]);
   let out = html;
   for (const css of inlineSheets(html)) {
     if (css.length < MIN_SHEET) continue;
-    const used = new Set([...sheetClasses(css)].filter((c) => words.has(c)));
-    const pruned = pruneCss(css, (c) => used.has(c), mentioned);
-    out = out.replace(`<style>${css}</style>`, () => `<style>${pruned}</style>`).replace(cspHash(css), cspHash(pruned));
+    const whole = pruneCss(css, wholeUse(css));
+    const first = pruneCss(whole, firstUse(whole));
+    out = out.replace(`<style>${css}</style>`, () => `<style>${first}</style>`).replace(cspHash(css), cspHash(first));
+    if (first !== whole) {
+      const url = `/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`;
+      await writeFile(path.join(dist, url), whole);
+      const end = out.lastIndexOf('</body>');
+      out = `${out.slice(0, end)}<link rel="stylesheet" href="${url}">${out.slice(end)}`;
+    }
   }
   return out;
 }

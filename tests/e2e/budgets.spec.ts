@@ -1,15 +1,17 @@
 // Byte budgets of docs/performance.md, measured on the built site as the server sends it (precompressed gzip files):
-// every page's first response (status line, headers, brotli body) within TCP's first flight;
-// the landing page's (and the blog's) JavaScript in all (every module it can load, lazy ones included)
-// and what a first visit to the landing page loads before any interaction, their CSS (inline) and HTML;
+// every page's first response (status line, headers, brotli body) within TCP's first flight (its first
+// screen, on a page whose text is longer); the landing page's (and the blog's) JavaScript in all (every
+// module it can load, lazy ones included) and what a first visit to the landing page loads before any
+// interaction, their CSS (inline and linked) and HTML;
 // no render-blocking script or stylesheet on any page; no React on a page without islands of its own; and
 // react-toastify's stylesheet only once a toast shows.
 import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { join, relative, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { APIRequestContext } from '@playwright/test';
 import { CLIENT_MANIFEST } from '../../src/build/client-manifest.ts';
+import { firstScreenEnd } from '../../src/build/first-flight.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { afterIdle } from './fixtures/idle.ts';
 
@@ -34,17 +36,16 @@ const PAGES = [
 /** TCP's first flight: ten segments of 1,460 bytes (an initial congestion window of 10, RFC 6928). */
 const FIRST_FLIGHT = 10 * 1460;
 /**
- * The pages whose first response does not fit the first flight yet, each held to a little above what it
- * weighs now (docs/decisions/107-first-flight.md says what is left): one that grows fails, and one that
- * comes to fit fails too, so that it leaves this list.
+ * Pages that do not fit the first flight whole, each held to a little above what it weighs now, and the
+ * reason: for these, the part of the page up to its first screen's end must fit, so that what the first
+ * paint needs comes in the first flight and the rest one round trip later. One that comes to fit whole
+ * fails, so that it leaves this list.
  */
-const NOT_YET_IN_FIRST_FLIGHT: Record<string, number> = {
-  '/': 16_700,
-  '/policy/': 19_400,
-  '/blog/invoice-automation-case-study/': 16_100,
-  '/blog/seo-before-ads/': 16_100,
-  '/blog/website-speed-fixes/': 16_200,
-  '/service-details/Website-Development/': 14_800,
+const LONGER_THAN_A_FIRST_FLIGHT: Record<string, number> = {
+  // Its text alone is 16,000 characters (4.7 KB of brotli).
+  '/policy/': 17_400,
+  // Six sections, the contact form and the cookie banner; its first screen's CSS is 5 KB of brotli.
+  '/': 15_700,
 };
 /** Pages held to the byte budgets: the landing page, and the blog's listing and a post. */
 const BUDGETED = ['/', '/blog/', '/blog/website-speed-fixes/'];
@@ -100,18 +101,22 @@ for (const path of BUDGETED) {
     const html = await gzipBytes(request, path);
     const js = await moduleGraph(request, html.text);
     const jsTotal = [...js.values()].reduce((a, m) => a + m.bytes, 0);
-    let cssTotal = 0;
+    // The first screen's CSS comes inline; the page's whole sheet (the same rules and the rest) is linked
+    // at the end of the page. Each is held to the budget.
+    let inlineCss = 0;
+    for (const m of html.text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) inlineCss += gzipSync(m[1]!).byteLength;
+    let linkedCss = 0;
     for (const m of html.text.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)) {
-      cssTotal += (await gzipBytes(request, m[1]!)).bytes;
+      linkedCss += (await gzipBytes(request, m[1]!)).bytes;
     }
-    for (const m of html.text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) cssTotal += gzipSync(m[1]!).byteLength;
     console.log(
-      `${path}, gzip: JS ${(jsTotal / KB).toFixed(1)} KB in ${js.size} modules, CSS ${(cssTotal / KB).toFixed(1)} KB, HTML ${(html.bytes / KB).toFixed(1)} KB`,
+      `${path}, gzip: JS ${(jsTotal / KB).toFixed(1)} KB in ${js.size} modules, CSS ${(inlineCss / KB).toFixed(1)} KB inline and ${(linkedCss / KB).toFixed(1)} KB linked, HTML ${(html.bytes / KB).toFixed(1)} KB`,
     );
     expect(js.size).toBeGreaterThan(3); // the graph was followed: React, islands, scripts
     expect(jsTotal).toBeLessThanOrEqual(BUDGET.js);
-    expect(cssTotal).toBeGreaterThan(0);
-    expect(cssTotal).toBeLessThanOrEqual(BUDGET.css);
+    expect(inlineCss).toBeGreaterThan(0);
+    expect(inlineCss).toBeLessThanOrEqual(BUDGET.css);
+    expect(linkedCss).toBeLessThanOrEqual(BUDGET.css);
     expect(html.bytes).toBeLessThanOrEqual(BUDGET.html);
     // Text is set in the system's UI font: no font file competes with the page (decision 052).
     expect(html.text).not.toContain('@font-face');
@@ -171,12 +176,20 @@ test("every page's first response fits TCP's first flight", async () => {
     expect.soft(answer.body, url).toBe(readFileSync(join(dist, `${file}.br`)).byteLength);
     const total = answer.head + answer.body;
     console.log(`${url}: ${total} bytes (headers ${answer.head}, brotli body ${answer.body})`);
-    const budget = NOT_YET_IN_FIRST_FLIGHT[url];
+    const budget = LONGER_THAN_A_FIRST_FLIGHT[url];
     if (total > (budget ?? FIRST_FLIGHT)) over.push(`${url}: ${total} > ${budget ?? FIRST_FLIGHT}`);
     if (budget && total <= FIRST_FLIGHT) nowFitting.push(url);
+    if (budget) {
+      // Compressed on its own, the part up to the first screen's end is a little larger than its share of
+      // the page's stream: an upper bound.
+      const html = readFileSync(join(dist, file), 'utf8');
+      const firstScreen = brotliCompressSync(html.slice(0, firstScreenEnd(html))).byteLength;
+      console.log(`${url}: first screen ${answer.head + firstScreen} bytes with the headers`);
+      if (answer.head + firstScreen > FIRST_FLIGHT) over.push(`${url}'s first screen: ${answer.head + firstScreen}`);
+    }
   }
   expect(over, 'pages over their budget').toEqual([]);
-  expect(nowFitting, `pages that now fit ${FIRST_FLIGHT} bytes: take them off NOT_YET_IN_FIRST_FLIGHT`).toEqual([]);
+  expect(nowFitting, `pages that now fit ${FIRST_FLIGHT} bytes: take them off LONGER_THAN_A_FIRST_FLIGHT`).toEqual([]);
 });
 
 test('no page has a render-blocking script or stylesheet', async ({ request }) => {
@@ -246,7 +259,7 @@ test.describe('before the cookie choice', () => {
     });
     await page.goto('/');
     await afterIdle(page); // the globe and anything else lazy has been asked for by now
-    const renderer = await page.locator('astro-island[client="consent-pending"]').getAttribute('renderer-url');
+    const renderer = await page.locator('astro-island:has(.cookie-banner)').getAttribute('renderer-url');
     expect([...scripts.keys()]).not.toContain(renderer);
     const total = (await Promise.all(scripts.values())).reduce((a, b) => a + b, 0);
     console.log(
@@ -262,7 +275,7 @@ test.describe('before the cookie choice', () => {
       if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     await page.goto('/policy/');
-    const island = page.locator('astro-island[client="consent-pending"]');
+    const island = page.locator('astro-island:has(.cookie-banner)');
     const renderer = await island.getAttribute('renderer-url');
     await afterIdle(page);
     expect(scripts).not.toContain(renderer);

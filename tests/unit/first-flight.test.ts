@@ -1,13 +1,38 @@
-// The post-build passes that take out of each page what its first paint does not need: icons to sprite
-// files, and the CSP cut to the hashes of the page's own inline scripts and sheets.
+// The post-build passes that take out of each page what its first paint does not need (icons to sprite
+// files, the CSP cut to the hashes of the page's own inline scripts and sheets), and where its first
+// screen ends.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { iconsToSprites, withOwnHashes } from '../../src/build/first-flight.ts';
+import { firstScreenEnd, firstScreenMarkup, iconsToSprites, withOwnHashes } from '../../src/build/first-flight.ts';
 
 const hash = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
+
+describe('firstScreenMarkup', () => {
+  const text = (n: number) => 'word '.repeat(n / 5).trim();
+
+  it('is the page up to 2,000 characters of text into <main>, and what follows the footer', () => {
+    const html = `<header>h</header><main><h1>${text(1500)}</h1><p class="late">${text(1500)}</p></main><footer class="foot">f</footer><div class="banner">b</div>`;
+    const shown = firstScreenMarkup(html);
+    expect(shown).toContain('<p class="late">');
+    expect(firstScreenEnd(html)).toBeLessThan(html.indexOf('</main>'));
+    expect(shown).not.toContain('class="foot"');
+    expect(shown.endsWith('</footer><div class="banner">b</div>')).toBe(true);
+  });
+
+  it('is the whole of a short page, its footer too, and of a page without <main>', () => {
+    const short = `<main><p>${text(500)}</p></main><footer class="foot">f</footer>`;
+    expect(firstScreenMarkup(short)).toBe(short);
+    expect(firstScreenMarkup(`<div>${text(5000)}</div>`)).toBe(`<div>${text(5000)}</div>`);
+  });
+
+  it('does not count scripts and sheets as text', () => {
+    const html = `<main><script>${'x'.repeat(5000)}</script><p>${text(100)}</p></main><footer>f</footer>`;
+    expect(firstScreenEnd(html)).toBe(html.length);
+  });
+});
 
 describe('withOwnHashes', () => {
   it("keeps the hashes of the page's inline scripts and sheets, and drops the others", () => {

@@ -13,6 +13,7 @@ import {
   prunePage,
   prunePagesCss,
   selectorClasses,
+  selectorElements,
   tokens,
 } from '../../src/build/page-css.ts';
 
@@ -22,7 +23,7 @@ const hash = (s: string) => `'sha256-${createHash('sha256').update(s).digest('ba
 const SHEET = [
   '@layer base{body{margin:0}h1{font-weight:700}}',
   '@layer utilities{.in-html{color:red}.in-island{color:green}.in-lazy{color:blue}.in-inline-script{color:teal}.nowhere{color:gray}',
-  '.md\\:in-html{color:red}.hover\\:nowhere:hover{color:gray}.w-\\[42px\\]{width:42px}.\\32 xl\\:unused{x:y}}',
+  '.md\\:in-html{color:red}.hover\\:nowhere:hover{color:gray}.w-\\[42px\\]{width:42px}.\\32 xl\\:unused{x:y}.below{color:navy}}',
   '@media (width>=40rem){.also-nowhere{display:none}}',
   '@keyframes spin{to{transform:rotate(1turn)}}',
   '.in-html,.nowhere-either{outline:none}',
@@ -48,6 +49,36 @@ describe('selectorClasses', () => {
   });
 });
 
+describe('selectorElements', () => {
+  it('names the elements a selector needs, not those it excludes or offers as alternatives', () => {
+    expect(selectorElements('.prose :where(thead th):not(:where([class~=not-prose] *))')).toEqual(['thead', 'th']);
+    expect(selectorElements('abbr:where([title])')).toEqual(['abbr']);
+    expect(selectorElements('.x:not(svg)')).toEqual([]);
+    expect(selectorElements(':is(ul, ol) > li')).toEqual(['li']);
+    for (const none of ['::backdrop', ':root', '*']) expect(selectorElements(none)).toEqual([]);
+    expect(selectorElements('foreignObject')).toEqual(['foreignobject']);
+    expect(selectorElements('::placeholder')).toEqual(['input|textarea']);
+    expect(selectorElements('::-webkit-datetime-edit-year-field')).toEqual(['input|textarea']);
+    expect(selectorElements('.x:not(::placeholder)')).toEqual([]);
+  });
+});
+
+describe('pruneCss and elements', () => {
+  it('drops the selectors of elements the page does not have, and keeps a list that can still match', () => {
+    const css = '.prose :where(table){margin:0}.prose :where(p){margin:1em}code,kbd,pre{font-family:mono}';
+    const out = pruneCss(css, { classes: () => true, elements: (tag) => ['p', 'code'].includes(tag) });
+    expect(out).toBe('.prose :where(p){margin:1em}code{font-family:mono}');
+  });
+
+  it('finds the elements of the markup and of the scripts a page loads', async () => {
+    const sheet = `table{border:0}kbd{font:mono}dialog{margin:auto}blockquote{quotes:none}/* ${'padding '.repeat(130)} */`;
+    const html = `<style>${sheet}</style><TABLE></TABLE><script>x.innerHTML="<kbd>Esc</kbd>";jsx("dialog",{})</script>`;
+    const css = /<style>([\s\S]*?)<\/style>/.exec(await prunePage('/nonexistent', html))![1]!;
+    for (const kept of ['table{', 'kbd{', 'dialog{']) expect(css).toContain(kept);
+    expect(css).not.toContain('blockquote');
+  });
+});
+
 describe('pruneCss and custom properties', () => {
   it('keeps the custom properties a kept rule or the page reads, through others too, and drops the rest', () => {
     const css = [
@@ -56,7 +87,11 @@ describe('pruneCss and custom properties', () => {
       '.kept{color:var(--color-b);translate:var(--tw-used)}.gone{color:var(--color-c);--tw-unused:1}',
       '@layer properties{@supports (x:y){*{--tw-unused:initial}}}',
     ].join('');
-    const out = pruneCss(css, (c) => c === 'kept', new Set(['--color-read-by-script']));
+    const out = pruneCss(css, {
+      classes: (c) => c === 'kept',
+      elements: () => true,
+      mentioned: new Set(['--color-read-by-script']),
+    });
     for (const kept of ['--color-a:red', '--color-b:var(--color-a)', '--color-read-by-script', '@property --tw-used'])
       expect(out).toContain(kept);
     for (const gone of ['--color-c', '--tw-unused', '@layer properties', '.gone']) expect(out).not.toContain(gone);
@@ -66,7 +101,7 @@ describe('pruneCss and custom properties', () => {
 describe('pruneCss', () => {
   it('keeps rules whose classes are used, rules without classes, and keyframes', () => {
     const used = new Set(['in-html', 'md:in-html', 'w-[42px]']);
-    const out = pruneCss(SHEET, (c) => used.has(c));
+    const out = pruneCss(SHEET, { classes: (c) => used.has(c), elements: () => true });
     expect(out).toContain('body{margin:0}');
     expect(out).toContain('.in-html{color:red}');
     expect(out).toContain('.md\\:in-html{color:red}');
@@ -96,7 +131,7 @@ describe('classes written with character references', () => {
   });
 
   it('keeps the rules of classes the markup writes as references', async () => {
-    const html = `<style>${sheet}</style><div class="[&amp;_a]:text-white content-[&quot;x&quot;] data-[a&gt;b]:p-1"></div>`;
+    const html = `<style>${sheet}</style><div class="[&amp;_a]:text-white content-[&quot;x&quot;] data-[a&gt;b]:p-1"><a href="/">x</a><b>y</b></div>`;
     const css = /<style>([\s\S]*?)<\/style>/.exec(await prunePage('/nonexistent', html))![1]!;
     expect(css).toContain('text-white a{color:white}');
     expect(css).toContain('{content:"x"}');
@@ -114,7 +149,7 @@ describe('prunePagesCss', () => {
     dist = await mkdtemp(path.join(tmpdir(), 'page-css-'));
     const files: Record<string, string> = {
       'index.html': page(
-        '<p class="in-html">x</p><astro-island component-url="/_astro/Island.js" renderer-url="/_astro/client.js"></astro-island><script type="module">import("/_astro/inline.js")</script>',
+        `<main><p class="in-html">${'A first screen of text. '.repeat(100)}</p><section class="below">y</section></main><astro-island component-url="/_astro/Island.js" renderer-url="/_astro/client.js"></astro-island><script type="module">import("/_astro/inline.js")</script>`,
       ),
       'other/index.html': page('<p>nothing styled</p>'),
       'cms/index.html': page('<div id="cms"></div>'),
@@ -133,17 +168,30 @@ describe('prunePagesCss', () => {
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
   const sheetOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  const linkedOf = (html: string) =>
+    /<link rel="stylesheet" href="(\/_astro\/page\.\w+\.css)"><\/body>/.exec(html)?.[1];
 
-  it('keeps the classes of the page, of its islands and of what they import, lazily too', async () => {
+  it('links the whole sheet: the classes of the page, of its islands and of what they import, lazily too', async () => {
+    const url = linkedOf(await readFile(path.join(dist, 'index.html'), 'utf8'));
+    const whole = await readFile(path.join(dist, url!), 'utf8');
+    expect(url).toBe(`/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`);
+    for (const kept of ['.in-html{', '.below{', '.in-island{', '.in-lazy{', '.in-inline-script{'])
+      expect(whole).toContain(kept);
+    expect(whole).not.toContain('.nowhere{');
+  });
+
+  it("keeps inline what the first screen and the page's own scripts use, not what islands add later", async () => {
     const css = sheetOf(await readFile(path.join(dist, 'index.html'), 'utf8'));
-    for (const kept of ['.in-html{', '.in-island{', '.in-lazy{', '.in-inline-script{']) expect(css).toContain(kept);
-    expect(css).not.toContain('.nowhere{');
+    for (const kept of ['.in-html{', '.in-inline-script{']) expect(css).toContain(kept);
+    for (const later of ['.below{', '.in-island{', '.in-lazy{']) expect(css).not.toContain(later);
   });
 
   it('drops what a page cannot use, and moves its CSP hash to the new sheet', async () => {
     const html = await readFile(path.join(dist, 'other/index.html'), 'utf8');
     const css = sheetOf(html);
     expect(css).not.toContain('.in-island');
+    // Without a <main>, the whole page is its first screen: nothing to link.
+    expect(linkedOf(html)).toBeUndefined();
     expect(css.length).toBeLessThan(SHEET.length);
     expect(html).toContain(hash(css));
     expect(html).not.toContain(hash(SHEET));

@@ -4,10 +4,13 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Hashed build files never change under the same name; pages are revalidated, so a deploy shows at once. */
+/**
+ * Hashed build files never change under the same name; pages are revalidated before every use
+ * (`no-cache`), so a deploy shows at once.
+ */
 export const CACHE = {
   hashed: 'public, max-age=31536000, immutable',
-  page: 'public, max-age=0, must-revalidate',
+  page: 'no-cache',
   other: 'public, max-age=3600',
 } as const;
 
