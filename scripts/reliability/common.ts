@@ -7,6 +7,7 @@ import { count, like } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { enquiries } from '../../src/server/db/schema.ts';
 import { removeOnExit } from '../../tests/helpers/leftovers.ts';
+import pMap from 'p-map';
 
 /**
  * A tiny site for servers whose test is about the API: one page with a hashed CSP <meta> as Astro writes it,
@@ -121,6 +122,14 @@ export async function countEnquiries(where: { dataDir?: string; databaseUrl?: st
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Calls `one` for 0 … count-1, at most `parallel` in flight; the answers in that order. */
+export const spread = (count: number, parallel: number, one: (i: number) => Promise<Answer>): Promise<Answer[]> =>
+  pMap(
+    Array.from({ length: count }, (_, i) => i),
+    one,
+    { concurrency: parallel },
+  );
 
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;

@@ -9,10 +9,12 @@
 //     interface's small icons paint with the page. Icons inside an island stay as they are: React
 //     hydrates the markup it rendered; so do drawings whose parts refer to each other by id.
 //   - the CSP keeps only the hashes of the inline scripts and sheets the page holds (Astro lists every
-//     script it may write on any page), which shortens the <meta> and the header the server makes of it.
+//     script it may write on any page), and Google's hosts only where the page's scripts reach Google,
+//     which shortens the <meta> and the header the server makes of it.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pageScripts } from './page-scripts.ts';
 
 /** Above the first screen, an icon's body (what lies between <svg> and </svg>) at least this long goes to the sprite. */
 const LARGE_ICON = 400;
@@ -141,21 +143,37 @@ export async function iconsToSprites(dist: string): Promise<number> {
   return sprites.size;
 }
 
-/** The page's CSP with only the hashes of the inline scripts and sheets it holds. */
-export function withOwnHashes(html: string): string {
+const CSP_META = /<meta http-equiv="content-security-policy" content="[^"]*"/i;
+
+/** Google's sign-in hosts, in every page's CSP by the site's configuration. */
+const GOOGLE = / https:\/\/accounts\.google\.com[^\s;"]*/g;
+
+/**
+ * The page's CSP with only the hashes of the inline scripts and sheets it holds, and Google's hosts only
+ * if the page's scripts reach Google (the sign-in button's pages); a `frame-src` left without a source
+ * becomes 'none'.
+ */
+export function withOwnSources(html: string, reachesGoogle: boolean): string {
   const own = new Set<string>();
   for (const m of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g))
     if (!/\bsrc=/.test(m[2]!)) own.add(`sha256-${digest(m[3]!, 'base64')}`);
-  return html.replace(/<meta http-equiv="content-security-policy" content="[^"]*"/i, (meta) =>
-    meta.replace(/ (?:'|&#39;)(sha256-[\w+/=]+)(?:'|&#39;)/g, (whole, hash: string) => (own.has(hash) ? whole : '')),
-  );
+  return html.replace(CSP_META, (meta) => {
+    const hashes = meta.replace(/ (?:'|&#39;)(sha256-[\w+/=]+)(?:'|&#39;)/g, (whole, hash: string) =>
+      own.has(hash) ? whole : '',
+    );
+    return reachesGoogle ? hashes : hashes.replace(GOOGLE, '').replace(/frame-src(?=\s*[;"])/, "frame-src 'none'");
+  });
 }
 
-/** Applies withOwnHashes to every page of `dist`. */
-export async function ownHashesOnly(dist: string): Promise<void> {
+/** Applies withOwnSources to every page of `dist`. */
+export async function ownSourcesOnly(dist: string): Promise<void> {
   for (const file of await pages(dist)) {
     const html = await readFile(file, 'utf8');
-    const out = withOwnHashes(html);
+    const { all } = await pageScripts(dist, html);
+    // The page's markup (its CSP aside, which names Google on every page) and every script it can load.
+    const markup = html.replace(CSP_META, '');
+    const reachesGoogle = [markup, ...all.values()].some((text) => text.includes('accounts.google.com'));
+    const out = withOwnSources(html, reachesGoogle);
     if (out !== html) await writeFile(file, out);
   }
 }

@@ -31,6 +31,8 @@ export async function writeNetlifyRules(dist: string): Promise<void> {
     }
   }
   const common = { ...COMMON_HEADERS, 'strict-transport-security': HSTS };
+  // 'none' means nothing only alone: a page without Google's frame and one with it allow Google's.
+  for (const sources of directives.values()) if (sources.size > 1) sources.delete("'none'");
   const csp = [...directives].map(([name, sources]) => [name, ...sources].join(' ')).join('; ');
   const all = Object.entries(csp ? { ...common, 'content-security-policy': csp } : common);
   let headers = `/*\n${all.map(([k, v]) => `  ${k}: ${v}\n`).join('')}\n${HASHED_FILES}*\n  cache-control: ${CACHE.hashed}\n`;

@@ -21,10 +21,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pMap from 'p-map';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { eachAtOnce } from './each-at-once.ts';
 import { firstScreenMarkup } from './first-flight.ts';
+import { pageScripts } from './page-scripts.ts';
 
 /** Pages read, pruned and written at once: one page's disk time overlaps another's pruning. */
 const PAGES_IN_FLIGHT = 4;
@@ -148,21 +149,6 @@ export function classAttributeNames(markup: string): string[] {
   return [...markup.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, names]) => decodeEntities(names!).split(/\s+/));
 }
 
-/** Adds to `seen` a built script and, recursively, every script it names (imports, lazy imports, preload lists). */
-async function collectScripts(dist: string, url: string, seen: Map<string, string>): Promise<void> {
-  if (seen.has(url)) return;
-  const text = await readFile(path.join(dist, url), 'utf8').catch(() => '');
-  seen.set(url, text);
-  for (const next of namedScripts(url, text)) await collectScripts(dist, next, seen);
-}
-
-/** The scripts a script's text names, as paths from the site's root. */
-function namedScripts(url: string, text: string): string[] {
-  return [...text.matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)].map(([, ref]) =>
-    ref!.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref!) : `/${ref!.replace(/^\//, '')}`,
-  );
-}
-
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
@@ -213,14 +199,7 @@ function usageOf(texts: string[]) {
  */
 export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
-  const scripts = new Map<string, string>();
-  const early = new Map<string, string>();
-  for (const m of markup.matchAll(/(src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g)) {
-    const url = (m[2] ?? m[3])!;
-    await collectScripts(dist, url, scripts);
-    // Islands hydrate later (idle, on interaction): the scripts that run as the page loads are the others.
-    if (m[1] === 'src' || m[3]) await collectScripts(dist, url, early);
-  }
+  const { all: scripts, early } = await pageScripts(dist, markup);
   const wholeUse = usageOf([markup, ...scripts.values()]);
   const firstUse = usageOf([firstScreenMarkup(markup), ...early.values()]);
   let out = html;
@@ -252,13 +231,17 @@ export async function prunePagesCss(
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
     .map((entry) => path.join(entry.parentPath, entry.name));
-  await eachAtOnce(pages, PAGES_IN_FLIGHT, async (file) => {
-    const html = await readFile(file, 'utf8');
-    const pruned = await prunePage(dist, prepare(html));
-    totals.pages++;
-    totals.before += html.length;
-    totals.after += pruned.length;
-    if (pruned !== html) await writeFile(file, pruned);
-  });
+  await pMap(
+    pages,
+    async (file) => {
+      const html = await readFile(file, 'utf8');
+      const pruned = await prunePage(dist, prepare(html));
+      totals.pages++;
+      totals.before += html.length;
+      totals.after += pruned.length;
+      if (pruned !== html) await writeFile(file, pruned);
+    },
+    { concurrency: PAGES_IN_FLIGHT },
+  );
   return totals;
 }

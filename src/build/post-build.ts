@@ -2,7 +2,7 @@
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
 //   - once Astro has written dist/: icons moved to sprites, Astro's island style moved into the page's sheet
-//     and each page's CSS cut to what it uses, each page's CSP cut to its own hashes, Netlify's _headers and
+//     and each page's CSS cut to what it uses, each page's CSP cut to its own hashes and hosts, Netlify's _headers and
 //     _redirects (netlify-rules.ts), the list of pages whose views the analytics count, precompressed .br/.gz
 //     files of every text file for the Node server, and the server itself built to JavaScript in dist-server/
 //     beside dist/, with Vite's manifest of the browser chunks (client-manifest.ts), which is not published.
@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
-import { iconsToSprites, ownHashesOnly } from './first-flight.ts';
+import { iconsToSprites, ownSourcesOnly } from './first-flight.ts';
 import { withIslandStyleInSheet } from './island-style.ts';
 import { writeNetlifyRules } from './netlify-rules.ts';
 import { prunePagesCss } from './page-css.ts';
@@ -42,7 +42,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
         const css = await prunePagesCss(dist, withIslandStyleInSheet);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
-        await ownHashesOnly(dist);
+        await ownSourcesOnly(dist);
         await writeNetlifyRules(dist);
         logger.info(`${await writeSitePages(dist)} pages listed in site-pages.json for the analytics`);
         if (process.env.NETLIFY === 'true') {

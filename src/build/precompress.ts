@@ -5,8 +5,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import pMap from 'p-map';
 import { isCompressible } from '../server/site/mime.ts';
-import { eachAtOnce } from './each-at-once.ts';
 
 const br = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -20,12 +20,16 @@ export async function precompress(dist: string): Promise<number> {
     if (entry.isFile() && isCompressible(entry.name)) files.push(path.join(entry.parentPath, entry.name));
   }
   let count = 0;
-  await eachAtOnce(files, IN_FLIGHT, async (file) => {
-    const body = await readFile(file);
-    if (body.byteLength < 256) return;
-    await writeFile(`${file}.br`, await br(body, BROTLI));
-    await writeFile(`${file}.gz`, await gz(body, { level: 9 }));
-    count++;
-  });
+  await pMap(
+    files,
+    async (file) => {
+      const body = await readFile(file);
+      if (body.byteLength < 256) return;
+      await writeFile(`${file}.br`, await br(body, BROTLI));
+      await writeFile(`${file}.gz`, await gz(body, { level: 9 }));
+      count++;
+    },
+    { concurrency: IN_FLIGHT },
+  );
   return count;
 }

@@ -19,7 +19,8 @@ const KB = 1024;
 // A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
 // `js` counts lazy modules too: React DOM, ky, react-toastify, cobe and React alone are 90.6 KB of it; 1 KB
 // of it keeps focus in the page when the announcement or the cookie banner goes, and the banner's room.
-// `css`: a blog post carries the typography plugin's rules for its Markdown (1.6 KB of its 8.9).
+// `css`: the first screen's inline sheet and the page's linked whole sheet, each (a post's carries the
+// typography plugin's rules for the elements its Markdown has).
 const BUDGET = { js: 102 * KB, jsBeforeInteraction: 5 * KB, css: 9 * KB, html: 23 * KB };
 const PAGES = [
   '/',
@@ -43,9 +44,7 @@ const FIRST_FLIGHT = 10 * 1460;
  */
 const LONGER_THAN_A_FIRST_FLIGHT: Record<string, number> = {
   // Its text alone is 16,000 characters (4.7 KB of brotli).
-  '/policy/': 17_400,
-  // Six sections, the contact form and the cookie banner; its first screen's CSS is 5 KB of brotli.
-  '/': 15_700,
+  '/policy/': 17_200,
 };
 /** Pages held to the byte budgets: the landing page, and the blog's listing and a post. */
 const BUDGETED = ['/', '/blog/', '/blog/website-speed-fixes/'];

@@ -108,9 +108,9 @@ describe('rules on Netlify', () => {
   let redirects: string;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'rel-netlify-'));
-    const meta = (hash: string) =>
-      `<html><head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self'; script-src 'self' https://accounts.google.com/gsi/client '${hash}'; style-src 'self' 'sha256-S'"></head></html>`;
-    await writeFile(path.join(dir, 'index.html'), meta('sha256-ONE'));
+    const meta = (hash: string, frames = "'none'") =>
+      `<html><head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self';frame-src ${frames}; script-src 'self' https://accounts.google.com/gsi/client '${hash}'; style-src 'self' 'sha256-S'"></head></html>`;
+    await writeFile(path.join(dir, 'index.html'), meta('sha256-ONE', 'https://accounts.google.com'));
     await writeFile(path.join(dir, '404.html'), meta('sha256-TWO'));
     await mkdir(path.join(dir, 'TryNow'));
     await writeFile(path.join(dir, 'TryNow', 'index.html'), meta('sha256-ONE'));
@@ -151,6 +151,8 @@ describe('rules on Netlify', () => {
       'script-src',
     ]);
     expect(csp).toContain("frame-ancestors 'none'");
+    // One page frames Google, another nothing: the union frames Google ('none' beside a source means nothing).
+    expect(csp).toContain('frame-src https://accounts.google.com;');
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval/);
   });
 

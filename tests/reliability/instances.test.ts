@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { extractCode, startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
-import { call, makeMiniDist, nextIp, type Answer } from '../../scripts/reliability/common.ts';
+import { call, makeMiniDist, nextIp, spread, type Answer } from '../../scripts/reliability/common.ts';
 
 let pg: TestPostgres;
 let smtp: SmtpCatcher;
@@ -39,21 +39,6 @@ async function signUp(base: string) {
   });
   expect(res.status).toBe(201);
   return { email, password, token: res.body.token as string };
-}
-
-/** Runs `count` calls with at most `parallel` in flight; call i goes to process i % 2. */
-async function spread(count: number, parallel: number, one: (i: number) => Promise<Answer>): Promise<Answer[]> {
-  const out: Answer[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await one(i);
-      }
-    }),
-  );
-  return out;
 }
 
 function tally(answers: Answer[]): Record<number, number> {

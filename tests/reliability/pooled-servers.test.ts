@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, enquiry, makeMiniDist, nextIp, sleep, type Answer } from '../../scripts/reliability/common.ts';
+import { call, enquiry, makeMiniDist, nextIp, sleep, spread } from '../../scripts/reliability/common.ts';
 import { startPgBouncer, type TestPgBouncer } from '../helpers/pgbouncer.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
@@ -55,21 +55,6 @@ async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
   } finally {
     await client.end();
   }
-}
-
-/** Runs `count` calls with at most `parallel` in flight. */
-async function spread(count: number, parallel: number, one: (i: number) => Promise<Answer>): Promise<Answer[]> {
-  const out: Answer[] = new Array(count);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < count) {
-        const i = next++;
-        out[i] = await one(i);
-      }
-    }),
-  );
-  return out;
 }
 
 const beacon = (i: number, ip: string, page = '/') =>

@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstScreenEnd, firstScreenMarkup, iconsToSprites, withOwnHashes } from '../../src/build/first-flight.ts';
+import { firstScreenEnd, firstScreenMarkup, iconsToSprites, withOwnSources } from '../../src/build/first-flight.ts';
 
 const hash = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
 
@@ -34,14 +34,27 @@ describe('firstScreenMarkup', () => {
   });
 });
 
-describe('withOwnHashes', () => {
+describe('withOwnSources', () => {
+  const script = 'console.log(1)';
+  const sheet = 'p{color:red}';
+  const page = (csp: string) =>
+    `<head><meta http-equiv="content-security-policy" content="${csp}"><style>${sheet}</style></head><body><script>${script}</script><script type="module" src="/a.js"></script></body>`;
+  const metaOf = (html: string) => /content="([^"]*)"/.exec(html)![1]!;
+
   it("keeps the hashes of the page's inline scripts and sheets, and drops the others", () => {
-    const script = 'console.log(1)';
-    const sheet = 'p{color:red}';
     const csp = `script-src 'self' '${hash(script)}' '${hash('elsewhere()')}'; style-src 'self' '${hash(sheet)}' '${hash('q{}')}';`;
-    const html = `<head><meta http-equiv="content-security-policy" content="${csp}"><style>${sheet}</style></head><body><script>${script}</script><script type="module" src="/a.js"></script></body>`;
-    const meta = /content="([^"]*)"/.exec(withOwnHashes(html))![1]!;
-    expect(meta).toBe(`script-src 'self' '${hash(script)}'; style-src 'self' '${hash(sheet)}';`);
+    expect(metaOf(withOwnSources(page(csp), true))).toBe(
+      `script-src 'self' '${hash(script)}'; style-src 'self' '${hash(sheet)}';`,
+    );
+  });
+
+  it("keeps Google's hosts only on a page whose scripts reach Google", () => {
+    const csp =
+      "connect-src 'self' https://accounts.google.com;frame-src https://accounts.google.com; script-src 'self' https://accounts.google.com/gsi/client; style-src 'self' https://accounts.google.com/gsi/style;";
+    expect(metaOf(withOwnSources(page(csp), true))).toBe(csp);
+    expect(metaOf(withOwnSources(page(csp), false))).toBe(
+      "connect-src 'self';frame-src 'none'; script-src 'self'; style-src 'self';",
+    );
   });
 });
 

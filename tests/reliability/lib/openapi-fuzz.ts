@@ -128,6 +128,17 @@ export interface FuzzFigures {
 }
 
 /**
+ * Whether some operation under `path` answered a 2xx to the token kind `kind`: the tokens were real, and
+ * reached the handlers.
+ */
+export function reachedHandlers(figures: FuzzFigures, kind: string, path: string): boolean {
+  return Object.entries(figures.perOperation).some(
+    ([name, op]) =>
+      name.endsWith(`[${kind}]`) && name.includes(path) && Object.keys(op.statuses).some((s) => s.startsWith('2')),
+  );
+}
+
+/**
  * Runs `runs` cases for every documented operation with each token kind, then the wrong-method checks.
  * The same `seed` generates the same cases (each operation and kind from its own offset of it).
  */
