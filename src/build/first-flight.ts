@@ -151,7 +151,7 @@ const GOOGLE = / https:\/\/accounts\.google\.com[^\s;"]*/g;
 /**
  * The page's CSP with only the hashes of the inline scripts and sheets it holds, and Google's hosts only
  * if the page's scripts reach Google (the sign-in button's pages); a `frame-src` left without a source
- * becomes 'none'.
+ * becomes 'none', and a directive left with 'self' alone goes (default-src 'self' says the same).
  */
 export function withOwnSources(html: string, reachesGoogle: boolean): string {
   const own = new Set<string>();
@@ -161,7 +161,14 @@ export function withOwnSources(html: string, reachesGoogle: boolean): string {
     const hashes = meta.replace(/ (?:'|&#39;)(sha256-[\w+/=]+)(?:'|&#39;)/g, (whole, hash: string) =>
       own.has(hash) ? whole : '',
     );
-    return reachesGoogle ? hashes : hashes.replace(GOOGLE, '').replace(/frame-src(?=\s*[;"])/, "frame-src 'none'");
+    const sources = reachesGoogle
+      ? hashes
+      : hashes.replace(GOOGLE, '').replace(/frame-src(?=\s*[;"])/, "frame-src 'none'");
+    // A directive of 'self' alone says what default-src 'self' says.
+    return sources.replace(/content="([^"]*)"/, (_, content: string) => {
+      const kept = content.split(';').filter((d) => !/^\s*(?!default-)[a-z-]+-src\s+'self'\s*$/.test(d));
+      return `content="${kept.join(';')}"`;
+    });
   });
 }
 

@@ -193,9 +193,9 @@ function usageOf(texts: string[]) {
  * Prunes the inline stylesheet of one page's HTML; returns the new HTML. When the page's first screen
  * (firstScreenMarkup) uses fewer rules than the whole page, only those stay inline, and the page's
  * whole sheet is written to `dist/_astro/` (named by its content: pages with the same sheet share it) and
- * linked at the end of <body>: the browser paints the first screen before it arrives, and keeps it for
- * the next page. It holds the inline rules too, in the sheet's own order, so the cascade is the whole
- * sheet's once it is there.
+ * linked at the end of <body>: the first screen is painted without it, and the next page finds it in the
+ * cache. It holds the inline rules too, in the sheet's own order, so the cascade is the whole sheet's
+ * once it is there.
  */
 export async function prunePage(dist: string, html: string): Promise<string> {
   const markup = html.replace(SHEET, '');
@@ -211,8 +211,11 @@ export async function prunePage(dist: string, html: string): Promise<string> {
     if (first !== whole) {
       const url = `/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`;
       await writeFile(path.join(dist, url), whole);
+      // Loaded as a print sheet, it holds up neither the parser nor the page's scripts; the layout's script
+      // (src/scripts/page-sheet.ts) turns it on for the screen. Without scripts, <noscript> links it.
       const end = out.lastIndexOf('</body>');
-      out = `${out.slice(0, end)}<link rel="stylesheet" href="${url}">${out.slice(end)}`;
+      const links = `<link rel="stylesheet" href="${url}" media="print"><noscript><link rel="stylesheet" href="${url}"></noscript>`;
+      out = out.slice(0, end) + links + out.slice(end);
     }
   }
   return out;

@@ -53,7 +53,7 @@ async function computedStyles(page: Page, inView = false): Promise<Record<string
     // Where the island style sits differs (the postbuild moves it into the head), and the pruned page links
     // its whole sheet: sheets and scripts aside.
     const shown = [...document.querySelectorAll('html, body, body *')].filter(
-      (el) => !['STYLE', 'LINK', 'SCRIPT', 'TEMPLATE'].includes(el.tagName),
+      (el) => !['STYLE', 'LINK', 'NOSCRIPT', 'SCRIPT', 'TEMPLATE'].includes(el.tagName),
     );
     shown.forEach((el, i) => {
       const key = `${i} ${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`;

@@ -52,8 +52,13 @@ describe('withOwnSources', () => {
     const csp =
       "connect-src 'self' https://accounts.google.com;frame-src https://accounts.google.com; script-src 'self' https://accounts.google.com/gsi/client; style-src 'self' https://accounts.google.com/gsi/style;";
     expect(metaOf(withOwnSources(page(csp), true))).toBe(csp);
+    expect(metaOf(withOwnSources(page(csp), false))).toBe("frame-src 'none';");
+  });
+
+  it("drops a directive of 'self' alone, which default-src 'self' already says", () => {
+    const csp = `default-src 'self';font-src 'self';img-src 'self' data:;connect-src 'self'; script-src 'self' '${hash(script)}'`;
     expect(metaOf(withOwnSources(page(csp), false))).toBe(
-      "connect-src 'self';frame-src 'none'; script-src 'self'; style-src 'self';",
+      `default-src 'self';img-src 'self' data:; script-src 'self' '${hash(script)}'`,
     );
   });
 });

@@ -168,8 +168,11 @@ describe('prunePagesCss', () => {
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
   const sheetOf = (html: string) => /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+  // Linked as a print sheet that the layout's script turns on, and for the screen inside <noscript>.
   const linkedOf = (html: string) =>
-    /<link rel="stylesheet" href="(\/_astro\/page\.\w+\.css)"><\/body>/.exec(html)?.[1];
+    /<link rel="stylesheet" href="(\/_astro\/page\.\w+\.css)" media="print"><noscript><link rel="stylesheet" href="\1"><\/noscript><\/body>/.exec(
+      html,
+    )?.[1];
 
   it('links the whole sheet: the classes of the page, of its islands and of what they import, lazily too', async () => {
     const url = linkedOf(await readFile(path.join(dist, 'index.html'), 'utf8'));
