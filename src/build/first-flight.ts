@@ -23,7 +23,7 @@ const SVG = /<svg\b([^>]*)>([\s\S]*?)<\/svg>/g;
 const digest = (text: string, encoding: 'hex' | 'base64') => createHash('sha256').update(text).digest(encoding);
 
 /** The HTML files of `dist` (the editor at /cms/ excepted: an app of its own). */
-async function pages(dist: string): Promise<string[]> {
+export async function pages(dist: string): Promise<string[]> {
   return (await readdir(dist, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
@@ -93,9 +93,9 @@ export function firstScreenEnd(html: string): number {
  */
 export function firstScreenMarkup(html: string): string {
   const end = firstScreenEnd(html);
-  const footer = html.indexOf('</footer>', html.search(/<\/main>/));
-  if (footer < 0 || footer < end || html.search(/<\/main>/) < 0) return html.slice(0, end);
-  return html.slice(0, end) + html.slice(footer);
+  const main = html.indexOf('</main>');
+  const footer = main < 0 ? -1 : html.indexOf('</footer>', main);
+  return footer < end ? html.slice(0, end) : html.slice(0, end) + html.slice(footer);
 }
 
 /** The page's icons that go to the sprite: where each is, its attributes, its symbol's id and markup. */

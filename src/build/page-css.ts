@@ -19,12 +19,12 @@
 // first screen's markup and the page's own scripts can use stay inline, and the page's whole cut sheet is
 // linked at the end of <body>, so that the page's first response fits TCP's first flight.
 import { createHash } from 'node:crypto';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pMap from 'p-map';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
-import { firstScreenMarkup } from './first-flight.ts';
+import { firstScreenMarkup, pages } from './first-flight.ts';
 import { pageScripts } from './page-scripts.ts';
 
 /** Pages read, pruned and written at once: one page's disk time overlaps another's pruning. */
@@ -77,6 +77,7 @@ export function selectorElements(selector: string): string[] {
   }).processSync(selector);
   return found;
 }
+
 /** What a page can use: its classes and elements, and the custom properties its markup or scripts name. */
 export interface PageUse {
   classes: (cls: string) => boolean;
@@ -230,12 +231,8 @@ export async function prunePagesCss(
   prepare: (html: string) => string = (html) => html,
 ): Promise<{ pages: number; before: number; after: number }> {
   const totals = { pages: 0, before: 0, after: 0 };
-  const pages = (await readdir(dist, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
-    .filter((entry) => path.relative(dist, entry.parentPath).split(path.sep)[0] !== 'cms')
-    .map((entry) => path.join(entry.parentPath, entry.name));
   await pMap(
-    pages,
+    await pages(dist),
     async (file) => {
       const html = await readFile(file, 'utf8');
       const pruned = await prunePage(dist, prepare(html));

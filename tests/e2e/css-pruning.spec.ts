@@ -139,3 +139,23 @@ for (const [url, file] of PAGES) {
     }
   });
 }
+
+test.describe('with scripts', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test("the page's whole sheet comes as a print sheet, and the layout's script turns it on for the screen", async ({
+    page,
+  }) => {
+    const footerBackground = () => page.locator('body > footer').evaluate((el) => getComputedStyle(el).backgroundColor);
+    // Without the sheet, the landing page's footer (below its first screen) is not styled.
+    await page.route('**/_astro/page.*.css', (route) => route.abort());
+    await page.goto('/', { waitUntil: 'networkidle' });
+    expect(await footerBackground()).toBe('rgba(0, 0, 0, 0)');
+    await page.unrouteAll();
+
+    await page.goto('/', { waitUntil: 'networkidle' });
+    const sheet = page.locator('link[rel="stylesheet"][href^="/_astro/page."]').first();
+    await expect(sheet).toHaveAttribute('media', 'all');
+    await expect.poll(footerBackground).not.toBe('rgba(0, 0, 0, 0)');
+  });
+});
