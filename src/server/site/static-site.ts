@@ -6,15 +6,7 @@ import { type Context, Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { log } from '../core/log.ts';
 import { pageCspFromHtml } from '../core/security-headers.ts';
-import {
-  CACHE,
-  cacheControl,
-  HASHED_FILES,
-  isNotFoundShell,
-  notFoundPage,
-  pageRoutes,
-  readPages,
-} from './site-rules.ts';
+import { cacheControl, HASHED_FILES, isNotFoundShell, notFoundPage, pageRoutes, readPages } from './site-rules.ts';
 
 export async function staticSite(distDir: string) {
   const pages = await readPages(distDir);
@@ -23,8 +15,7 @@ export async function staticSite(distDir: string) {
   const routes = pageRoutes(pages);
   const withRules = (res: Response, file: string, cache: string) => {
     res.headers.set('cache-control', cache);
-    // The ETag revalidates; a Last-Modified would only lengthen every answer (a page's first flight).
-    res.headers.delete('last-modified');
+    res.headers.delete('last-modified'); // the ETag revalidates: it would only lengthen each answer
     const policy = csp.get(file);
     if (policy) res.headers.set('content-security-policy', policy);
     return res;
@@ -35,7 +26,7 @@ export async function staticSite(distDir: string) {
     const res = page && (await serveStatic({ root: distDir, path: page, precompressed: true })(c, async () => {}));
     if (!(res instanceof Response)) return c.text('Not Found', 404);
     const answer = new Response(res.body, { status: 404, headers: res.headers });
-    return withRules(answer, path.join(distDir, page!), CACHE.page);
+    return withRules(answer, path.join(distDir, page!), 'no-cache');
   };
   const files = serveStatic({ root: distDir, precompressed: true, onFound: (file, c) => void c.set('file', file) });
   // An ETag makes a revalidation a 304 (hashed files are never revalidated); the browser takes a 304's
