@@ -4,7 +4,8 @@
 // its own, so one CSP header for every path carries the union of all pages' hashes. Each page's own
 // stricter <meta> CSP still applies on top (browsers enforce both).
 // The editor at /cms/ has a policy of its own (src/cms/csp.ts): it stays out of the union and gets a
-// rule for /cms/* after the one for /*, which Netlify applies in its place for those paths.
+// rule for /cms/* after the one for /*, which Netlify applies in its place for those paths; so does the
+// search's worker (SEARCH_WORKER).
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMON_HEADERS, HSTS, pageCspFromHtml } from '../server/core/security-headers.ts';
@@ -15,6 +16,7 @@ import {
   NOT_FOUND_PAGES,
   pageRoutes,
   readPages,
+  SEARCH_WORKER,
 } from '../server/site/site-rules.ts';
 
 export async function writeNetlifyRules(dist: string): Promise<void> {
@@ -38,6 +40,7 @@ export async function writeNetlifyRules(dist: string): Promise<void> {
   let headers = `/*\n${all.map(([k, v]) => `  ${k}: ${v}\n`).join('')}\n${HASHED_FILES}*\n  cache-control: ${CACHE.hashed}\n`;
   const cms = pageCspFromHtml(pages.get('/cms/index.html') ?? '');
   if (cms) headers += `\n/cms/*\n  content-security-policy: ${cms}\n`;
+  headers += `\n${SEARCH_WORKER.path}\n  content-security-policy: ${SEARCH_WORKER.csp}\n`;
   await writeFile(path.join(dist, '_headers'), headers);
 
   // Rules never shadow a file that exists (unless forced, `404!`): the pages' own spellings are served.

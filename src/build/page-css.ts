@@ -131,6 +131,12 @@ export function pruneCss(css: string, use: PageUse): string {
   return root.toString();
 }
 
+function withoutComments(css: string): string {
+  const root = postcss.parse(css);
+  root.walkComments((comment) => void comment.remove());
+  return root.toString();
+}
+
 /** Every class name a rule of `css` requires (keyframes' steps are no rules of a page). */
 function sheetClasses(css: string): Set<string> {
   const found = new Set<string>();
@@ -207,7 +213,9 @@ export async function prunePage(dist: string, html: string): Promise<string> {
   for (const css of inlineSheets(html)) {
     if (css.length < MIN_SHEET) continue;
     const whole = pruneCss(css, wholeUse(css));
-    const first = pruneCss(whole, firstUse(whole));
+    const cut = pruneCss(whole, firstUse(whole));
+    // The inline part drops the comments (Tailwind's licence line): the linked whole sheet keeps them.
+    const first = cut === whole ? whole : withoutComments(cut);
     out = out.replace(`<style>${css}</style>`, () => `<style>${first}</style>`).replace(cspHash(css), cspHash(first));
     if (first !== whole) {
       const url = `/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`;

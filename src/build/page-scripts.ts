@@ -5,31 +5,42 @@ import path from 'node:path';
 
 /**
  * The built scripts a page can load (its module scripts, its islands' components and renderer, and what
- * those import, statically or lazily), by path; `early`: those that run as the page loads (islands
- * hydrate later, when idle or on interaction).
+ * those import, statically or lazily), by path; `early`: those that run as the page loads (its scripts
+ * and what they import statically: islands hydrate later, when idle or on interaction, and a lazy import
+ * such as the search dialog's waits for the visitor).
  */
 export async function pageScripts(dist: string, markup: string) {
   const all = new Map<string, string>();
   const early = new Map<string, string>();
   for (const m of markup.matchAll(/(src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g)) {
     const url = (m[2] ?? m[3])!;
-    await collectScripts(dist, url, all);
-    if (m[1] === 'src' || m[3]) await collectScripts(dist, url, early);
+    await collectScripts(dist, url, all, namedScripts);
+    if (m[1] === 'src' || m[3]) await collectScripts(dist, url, early, importedScripts);
   }
   return { all, early };
 }
 
-/** Adds to `seen` a built script and, recursively, every script it names (imports, lazy imports, preload lists). */
-async function collectScripts(dist: string, url: string, seen: Map<string, string>): Promise<void> {
+type Follow = (url: string, text: string) => string[];
+
+/** Adds to `seen` a built script and, recursively, every script `follow` finds in it. */
+async function collectScripts(dist: string, url: string, seen: Map<string, string>, follow: Follow): Promise<void> {
   if (seen.has(url)) return;
   const text = await readFile(path.join(dist, url), 'utf8').catch(() => '');
   seen.set(url, text);
-  for (const next of namedScripts(url, text)) await collectScripts(dist, next, seen);
+  for (const next of follow(url, text)) await collectScripts(dist, next, seen, follow);
 }
 
-/** The scripts a script's text names, as paths from the site's root. */
+const fromRoot = (url: string, ref: string) =>
+  ref.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref) : `/${ref.replace(/^\//, '')}`;
+
+/** Every script a script's text names (imports, lazy imports, preload lists), as paths from the site's root. */
 function namedScripts(url: string, text: string): string[] {
-  return [...text.matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)].map(([, ref]) =>
-    ref!.startsWith('.') ? path.posix.join(path.posix.dirname(url), ref!) : `/${ref!.replace(/^\//, '')}`,
+  return [...text.matchAll(/["'`]((?:\.{1,2}\/|\/)?[\w./-]+\.js)["'`]/g)].map(([, ref]) => fromRoot(url, ref!));
+}
+
+/** The scripts a script imports statically (`import … from "./x.js"`, `import "./x.js"`). */
+function importedScripts(url: string, text: string): string[] {
+  return [...text.matchAll(/\bimport\s*(?:[\w$*{}\s,]+?\s*from\s*)?["'`]((?:\.{1,2}\/|\/)[\w./-]+\.js)["'`]/g)].map(
+    ([, ref]) => fromRoot(url, ref!),
   );
 }

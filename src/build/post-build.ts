@@ -2,9 +2,9 @@
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
 //   - once Astro has written dist/: icons moved to sprites, Astro's island style moved into the page's sheet
-//     and each page's CSS cut to what it uses, each page's CSP cut to its own hashes and hosts, Netlify's _headers and
-//     _redirects (netlify-rules.ts), the list of pages whose views the analytics count, precompressed .br/.gz
-//     files of every text file for the Node server, and the server itself built to JavaScript in dist-server/
+//     and each page's CSS cut to what it uses, Pagefind's search index (search-index.ts), each page's CSP
+//     cut to its own hashes and hosts, Netlify's _headers and _redirects (netlify-rules.ts), the list of
+//     pages whose views the analytics count, precompressed .br/.gz files of every text file for the Node server, and the server itself built to JavaScript in dist-server/
 //     beside dist/, with Vite's manifest of the browser chunks (client-manifest.ts), which is not published.
 // Netlify compresses by itself and would publish the precompressed files as files of their own, so a build on
 // Netlify (which sets NETLIFY=true) writes none. Listed last in astro.config.mjs: the other integrations'
@@ -20,6 +20,7 @@ import { withIslandStyleInSheet } from './island-style.ts';
 import { writeNetlifyRules } from './netlify-rules.ts';
 import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
+import { writeSearchIndex } from './search-index.ts';
 import { bundleServer } from './server-bundle.ts';
 import { writeSitePages } from './site-pages.ts';
 
@@ -42,6 +43,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
         const css = await prunePagesCss(dist, withIslandStyleInSheet);
         logger.info(`CSS per page on ${css.pages} pages (HTML ${kb(css.before)} -> ${kb(css.after)} in all)`);
+        logger.info(`search index of ${await writeSearchIndex(dist)} pages written to pagefind/`);
         await ownSourcesOnly(dist);
         await writeNetlifyRules(dist);
         logger.info(`${await writeSitePages(dist)} pages listed in site-pages.json for the analytics`);

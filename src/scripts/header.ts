@@ -1,4 +1,5 @@
-// Header shadow once scrolled past the threshold (TIMINGS.headerShadowPx), and the mobile menu.
+// Header shadow once scrolled past the threshold (TIMINGS.headerShadowPx), the mobile menu, and the search:
+// its button, `/` (outside a field) or Ctrl+K (⌘K) import the dialog's module, which loads nothing before.
 import { TIMINGS } from '../lib/constants.ts';
 
 const header = document.querySelector<HTMLElement>('[data-header]');
@@ -27,6 +28,21 @@ if (toggle && menu) {
     if (event.key === 'Escape' && !menu.hidden) {
       setOpen(false);
       toggle.focus();
+    }
+  });
+}
+
+const search = document.querySelector<HTMLButtonElement>('[data-search]');
+if (search) {
+  const openSearch = async () => (await import('./search-dialog.ts')).openSearch();
+  search.addEventListener('click', () => void openSearch());
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as HTMLElement;
+    const typing = target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName);
+    const slash = event.key === '/' && !typing && !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (slash || (event.key.toLowerCase() === 'k' && (event.ctrlKey || event.metaKey) && !event.altKey)) {
+      event.preventDefault();
+      void openSearch();
     }
   });
 }

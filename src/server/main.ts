@@ -24,8 +24,7 @@ async function main() {
   if (config.env === 'production') void api.verifyMail();
 
   const app = new Hono<{ Bindings: HttpBindings }>();
-  app.all('/api', (c) => api.app.fetch(c.req.raw, c.env));
-  app.all('/api/*', (c) => api.app.fetch(c.req.raw, c.env));
+  app.all('/api/*', (c) => api.app.fetch(c.req.raw, c.env)); // '/api' itself too
   app.route('/', await staticSite(config.distDir));
   app.onError(onError);
 

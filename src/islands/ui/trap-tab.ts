@@ -1,5 +1,5 @@
 // Tab and Shift+Tab kept on a modal dialog's own controls: a modal <dialog> alone lets focus leave for the
-// browser's own controls. One way for every dialog (ConfirmDialog, FormDialog).
+// browser's own controls. One way for every dialog (ConfirmDialog, FormDialog, the site search's).
 import { CONTROLS } from '../../lib/focus.ts';
 
 /** Keeps Tab and Shift+Tab on the controls of `container` (a modal dialog alone lets focus leave for the browser's own controls). */

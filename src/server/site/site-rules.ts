@@ -22,6 +22,16 @@ export function cacheControl(urlPath: string, isPage: boolean): string {
   return isPage ? CACHE.page : CACHE.other;
 }
 
+/**
+ * Pagefind searches in this worker (the page starts it when the search dialog opens), as WebAssembly:
+ * a worker answers to the CSP of its own answer, so the pages' policies need not allow WebAssembly. It
+ * is served with its CSP and cache rule as a page is.
+ */
+export const SEARCH_WORKER = {
+  path: '/pagefind/pagefind-worker.js',
+  csp: "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'",
+} as const;
+
 /** The not-found pages: each answers 404 under its prefix (the longest prefix wins), never 200 as a page. */
 export const NOT_FOUND_PAGES = [
   { prefix: '/service-details/', page: '/service-details/404/index.html', shells: ['/service-details/404'] },

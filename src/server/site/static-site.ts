@@ -6,13 +6,14 @@ import { type Context, Hono } from 'hono';
 import { etag, RETAINED_304_HEADERS } from 'hono/etag';
 import { log } from '../core/log.ts';
 import { pageCspFromHtml } from '../core/security-headers.ts';
-import { cacheControl, HASHED_FILES, isNotFoundShell, notFoundPage, pageRoutes, readPages } from './site-rules.ts';
+import * as rules from './site-rules.ts';
 
 export async function staticSite(distDir: string) {
-  const pages = await readPages(distDir);
+  const pages = await rules.readPages(distDir);
   if (pages.size === 0) log.warn(`No built site in ${distDir}: run \`npm run build\`. Serving the API only.`);
   const csp = new Map([...pages].map(([p, html]) => [path.join(distDir, p), pageCspFromHtml(html)]));
-  const routes = pageRoutes(pages);
+  csp.set(path.join(distDir, rules.SEARCH_WORKER.path), rules.SEARCH_WORKER.csp);
+  const routes = rules.pageRoutes(pages);
   const withRules = (res: Response, file: string, cache: string) => {
     res.headers.set('cache-control', cache);
     res.headers.delete('last-modified'); // the ETag revalidates: it would only lengthen each answer
@@ -22,7 +23,7 @@ export async function staticSite(distDir: string) {
   };
   // A not-found page is answered like any file, as 404.
   const notFound = async (c: Context) => {
-    const page = [notFoundPage(c.req.path), notFoundPage('/')].find((p) => pages.has(p));
+    const page = [rules.notFoundPage(c.req.path), rules.notFoundPage('/')].find((p) => pages.has(p));
     const res = page && (await serveStatic({ root: distDir, path: page, precompressed: true })(c, async () => {}));
     if (!(res instanceof Response)) return c.text('Not Found', 404);
     const answer = new Response(res.body, { status: 404, headers: res.headers });
@@ -33,15 +34,15 @@ export async function staticSite(distDir: string) {
   // headers over the cached page's, so the page's own CSP goes with it.
   const tagged = etag({ retainedHeaders: [...RETAINED_304_HEADERS, 'content-security-policy'] });
   const site = new Hono<{ Variables: { file: string } }>();
-  site.use((c, next) => (c.req.path.startsWith(HASHED_FILES) ? next() : tagged(c, next)));
+  site.use((c, next) => (c.req.path.startsWith(rules.HASHED_FILES) ? next() : tagged(c, next)));
   site.use(async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
       return c.text('Method Not Allowed', 405, { allow: 'GET, HEAD' });
-    if (isNotFoundShell(c.req.path)) return notFound(c);
+    if (rules.isNotFoundShell(c.req.path)) return notFound(c);
     const res = await files(c, next);
     if (!(res instanceof Response)) return; // no such file: answered below
     const file = c.get('file').replace(/\.(br|gz|zst)$/, '');
-    return withRules(res, file, cacheControl(c.req.path, csp.has(file)));
+    return withRules(res, file, rules.cacheControl(c.req.path, csp.has(file)));
   });
   // No file: another spelling of a page, or not found.
   site.all('*', (c) => {
