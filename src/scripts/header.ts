@@ -34,7 +34,21 @@ if (toggle && menu) {
 
 const search = document.querySelector<HTMLButtonElement>('[data-search]');
 if (search) {
-  const openSearch = async () => (await import('./search-dialog.ts')).openSearch();
+  // Keys typed while the dialog's module is on its way are kept for its field, not lost to the page.
+  const openSearch = async () => {
+    let typed = '';
+    const keep = (event: KeyboardEvent) => {
+      if (event.key.length !== 1 || event.ctrlKey || event.metaKey || event.altKey) return;
+      typed += event.key;
+      event.preventDefault();
+    };
+    document.addEventListener('keydown', keep, true);
+    try {
+      (await import('./search-dialog.ts')).openSearch(typed);
+    } finally {
+      document.removeEventListener('keydown', keep, true);
+    }
+  };
   search.addEventListener('click', () => void openSearch());
   document.addEventListener('keydown', (event) => {
     const target = event.target as HTMLElement;

@@ -19,12 +19,23 @@ const SHOWN = 8;
 
 let dialog: HTMLDialogElement | undefined;
 let pagefind: Promise<Pagefind> | undefined;
+let failures = 0;
 
+/**
+ * Pagefind, loaded once; a load that failed (the network, say) is tried again by the next search, under
+ * another address: the browser keeps a module's failed load for the page's life.
+ */
 function loadPagefind(): Promise<Pagefind> {
-  pagefind ??= import(/* @vite-ignore */ PAGEFIND).then(async (module: Pagefind) => {
-    await module.options({ excerptLength: 24 });
-    return module;
-  });
+  pagefind ??= import(/* @vite-ignore */ failures ? `${PAGEFIND}?retry=${failures}` : PAGEFIND)
+    .then(async (module: Pagefind) => {
+      await module.options({ excerptLength: 24 });
+      return module;
+    })
+    .catch((err: unknown) => {
+      failures++;
+      pagefind = undefined;
+      throw err;
+    });
   return pagefind;
 }
 
@@ -110,13 +121,16 @@ function resultItem(result: { url: string; excerpt: string; meta: { title?: stri
   return item;
 }
 
-/** Opens the search dialog (building it the first time) with focus in its field. */
-export function openSearch(): void {
+/** Opens the search dialog (building it the first time) with focus in its field, holding `typed` if any. */
+export function openSearch(typed = ''): void {
   dialog ??= build();
   if (dialog.open) return;
   dialog.showModal();
   const input = dialog.querySelector('input')!;
   input.focus();
-  input.select();
+  if (typed) {
+    input.value = typed;
+    input.dispatchEvent(new Event('input'));
+  } else input.select();
   void loadPagefind().catch(() => undefined); // the index's start arrives while the visitor types
 }

@@ -94,6 +94,31 @@ test('a word of a post finds it; the arrows reach it; Escape closes and focus go
   await expect(button).toBeFocused();
 });
 
+test('keys typed at once after "/" all reach the field, while the dialog is still on its way', async ({ page }) => {
+  await page.goto('/projects');
+  await hydrated(page);
+  await page.keyboard.press('/');
+  await page.keyboard.type('automation');
+  await expect(field(page)).toHaveValue('automation');
+  await expect(dialog(page).getByRole('link', { name: /^Automation/ })).toBeVisible();
+});
+
+test('when the index cannot load, the dialog says so, and the next keystroke tries again', async ({ page }) => {
+  let reachable = false;
+  await page.route('**/pagefind/pagefind.js*', (route) => (reachable ? route.continue() : route.abort()));
+  await page.goto('/');
+  await hydrated(page);
+  await page.keyboard.press('/');
+  await expect(field(page)).toBeFocused();
+  await page.keyboard.type('automation');
+  await expect(dialog(page).getByRole('status')).toHaveText(
+    'Search is not available right now. Please try again later.',
+  );
+  reachable = true;
+  await page.keyboard.press('Backspace');
+  await expect(dialog(page).getByRole('link', { name: /^Automation/ })).toBeVisible();
+});
+
 test('"/" typed in a field is a character there, not the search', async ({ page }) => {
   await page.goto('/contact');
   await hydrated(page);
