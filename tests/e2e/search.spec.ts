@@ -18,6 +18,14 @@ function wordOf(file: string): string {
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Search the site' });
 const field = (page: Page) => dialog(page).getByRole('searchbox', { name: 'Search services, projects and posts' });
 
+/** Opens `path` and the search on it with `/`, once its field has focus. */
+async function openFromKeyboard(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  await page.keyboard.press('/');
+  await expect(field(page)).toBeFocused();
+}
+
 /** Every request the page makes, by path. */
 function requests(page: Page): string[] {
   const seen: string[] = [];
@@ -106,10 +114,7 @@ test('keys typed at once after "/" all reach the field, while the dialog is stil
 test('when the index cannot load, the dialog says so, and the next keystroke tries again', async ({ page }) => {
   let reachable = false;
   await page.route('**/pagefind/pagefind.js*', (route) => (reachable ? route.continue() : route.abort()));
-  await page.goto('/');
-  await hydrated(page);
-  await page.keyboard.press('/');
-  await expect(field(page)).toBeFocused();
+  await openFromKeyboard(page, '/');
   await page.keyboard.type('automation');
   await expect(dialog(page).getByRole('status')).toHaveText(
     'Search is not available right now. Please try again later.',
@@ -130,23 +135,20 @@ test('"/" typed in a field is a character there, not the search', async ({ page 
 });
 
 test('a word found nowhere says so', async ({ page }) => {
-  await page.goto('/');
-  await hydrated(page);
-  await page.keyboard.press('/');
-  await expect(field(page)).toBeFocused();
+  await openFromKeyboard(page, '/');
   await page.keyboard.type('zzqxjv');
   await expect(dialog(page).getByRole('status')).toHaveText('No results for “zzqxjv”');
   await expect(dialog(page).getByRole('link')).toHaveCount(0);
+  // A click outside the dialog's box, on its backdrop, closes it as Escape does.
+  await page.mouse.click(5, 5);
+  await expect(dialog(page)).toBeHidden();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} scheme`, () => {
     test.use({ colorScheme, reducedMotion: 'reduce' });
     test('the open dialog with results is axe-clean', async ({ page }) => {
-      await page.goto('/');
-      await hydrated(page);
-      await page.keyboard.press('/');
-      await expect(field(page)).toBeFocused();
+      await openFromKeyboard(page, '/');
       await page.keyboard.type('automation');
       await expect(dialog(page).getByRole('link').first()).toBeVisible();
       await expectAxeClean(page);
