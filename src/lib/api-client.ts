@@ -24,6 +24,8 @@ const client = ky.create({
       ({ request }) => {
         const token = readToken();
         if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        // The page's language: the API writes mails for a new account or an enquiry in it.
+        request.headers.set('Accept-Language', globalThis.document?.documentElement.lang || 'en');
       },
     ],
   },

@@ -15,7 +15,7 @@ describe('GET and PATCH /api/v1/account', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      user: { ...acc.user, hasPassword: true, createdAt: expect.any(String) },
+      user: { ...acc.user, locale: 'en', hasPassword: true, createdAt: expect.any(String) },
     });
   });
 
@@ -23,7 +23,11 @@ describe('GET and PATCH /api/v1/account', () => {
     const acc = await signUp(t);
     const res = await t.call('PATCH', '/v1/account', { token: acc.token, body: { name: '  Ada Byron  ' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, message: 'Profile updated', user: { ...acc.user, name: 'Ada Byron' } });
+    expect(res.body).toEqual({
+      success: true,
+      message: 'Profile updated',
+      user: { ...acc.user, name: 'Ada Byron', locale: 'en' },
+    });
     expect((await authed(acc.token)).body.userData.name).toBe('Ada Byron');
   });
 

@@ -1,12 +1,21 @@
 // The signed-in user's own account: profile, password, sessions, export, enquiries, deletion.
 // Shared by the /account panels and the API, so that both check a field with the same words.
-import { anyOfRequired, z } from './zod.ts';
+import { anyOfRequired, atLeastOneOf, z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
+import { LOCALES } from '../../i18n/locales.ts';
 import { nameField, otpField, passwordField, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
 import { passkeySchema } from './passkeys.ts';
 
-export const profileBody = z.object({ name: nameField });
+/** The language an account's mails are written in: one of the site's languages. */
+export const localeField = z.enum(LOCALES, { message: `Language must be one of: ${LOCALES.join(', ')}` });
+
+/** The name, the language, or both: the Profile panel saves the one, the Language panel the other. */
+export const profileBody = atLeastOneOf(
+  z.object({ name: nameField.optional(), locale: localeField.optional() }),
+  ['name', 'locale'],
+  'Nothing to change: give a name or a locale',
+);
 
 const currentPassword = z
   .string({ message: 'Enter your current password' })
@@ -44,7 +53,10 @@ export const accountCodeBody = z.object({ purpose: z.enum(['set-password', 'dele
  */
 export const stepUpBody = z.object({ otp: otpField.optional() });
 
-export const accountUserSchema = userSchema.extend({
+/** The profile: the User with the language its mails are written in. */
+export const profileUserSchema = userSchema.extend({ locale: localeField });
+
+export const accountUserSchema = profileUserSchema.extend({
   /** False for an account made through Google that never set a password: it confirms with a code. */
   hasPassword: z.boolean(),
   createdAt: z.string(),
@@ -65,7 +77,7 @@ export const ownEnquirySchema = enquirySchema.extend({ status: enquiryStatusSche
 /** GET /api/v1/account */
 export const accountResponse = z.object({ success: z.literal(true), user: accountUserSchema });
 /** PATCH /api/v1/account */
-export const profileResponse = z.object({ success: z.literal(true), message: z.string(), user: userSchema });
+export const profileResponse = z.object({ success: z.literal(true), message: z.string(), user: profileUserSchema });
 /** GET /api/v1/account/enquiries */
 export const ownEnquiriesResponse = z.object({ success: z.literal(true), data: z.array(ownEnquirySchema) });
 /** GET /api/v1/account/sessions: most recently used first. */
@@ -75,6 +87,7 @@ export type ProfileBody = z.infer<typeof profileBody>;
 export type PasswordBody = z.infer<typeof passwordBody>;
 export type DeleteBody = z.infer<typeof deleteBody>;
 export type AccountCodePurpose = z.infer<typeof accountCodeBody>['purpose'];
+export type ProfileUser = z.infer<typeof profileUserSchema>;
 export type AccountUser = z.infer<typeof accountUserSchema>;
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 export type OwnEnquiry = z.infer<typeof ownEnquirySchema>;

@@ -1,12 +1,17 @@
 // How the account's own records are shown to their owner: the profile, the devices, the enquiries.
-import type { AccountUser, DeviceSession, OwnEnquiry } from '../../lib/schemas/account.ts';
+import type { AccountUser, DeviceSession, OwnEnquiry, ProfileUser } from '../../lib/schemas/account.ts';
 import type { EnquiryRow, SessionRow, UserRow } from '../db/schema.ts';
 import { toEnquiry } from '../enquiries/enquiry-json.ts';
 import { toUser } from '../users/user-json.ts';
 import { deviceName } from './device.ts';
 
+/** The User with its language: what the owner sees of their profile (and may change). */
+export function toProfileUser(row: UserRow): ProfileUser {
+  return { ...toUser(row), locale: row.locale };
+}
+
 export function toAccountUser(row: UserRow): AccountUser {
-  return { ...toUser(row), hasPassword: row.passwordHash !== null, createdAt: row.createdAt.toISOString() };
+  return { ...toProfileUser(row), hasPassword: row.passwordHash !== null, createdAt: row.createdAt.toISOString() };
 }
 
 export function toDeviceSession(row: SessionRow, currentId: string): DeviceSession {

@@ -4,6 +4,7 @@ import type { Deps } from '../core/context.ts';
 import type { SessionRow, UserRow } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
 import type { NoticeContext } from '../mail/account-templates.ts';
+import { mailTranslator } from '../mail/language.ts';
 import { enqueueMail, PRIORITY } from '../mail/outbox.ts';
 import type { MailContent } from '../mail/templates.ts';
 import { deviceName } from './device.ts';
@@ -16,10 +17,17 @@ export interface Caller {
 
 /**
  * The notice mail's context: when it happened and from which device (the session's, or the request's
- * User-Agent when no session acted), for the account's owner to check.
+ * User-Agent when no session acted), for the account's owner to check, in the account's language.
  */
-export function noticeContext(deps: Deps, from: Pick<SessionRow, 'userAgent'>, when: Date): NoticeContext {
-  return { company: deps.mail.company, siteUrl: deps.config.siteUrl, when, device: deviceName(from.userAgent) };
+export function noticeContext(
+  deps: Deps,
+  account: Pick<UserRow, 'locale'>,
+  from: Pick<SessionRow, 'userAgent'>,
+  when: Date,
+): NoticeContext {
+  const { locale } = account;
+  const device = deviceName(from.userAgent, mailTranslator(locale));
+  return { company: deps.mail.company, siteUrl: deps.config.siteUrl, when, device, locale };
 }
 
 /**

@@ -20,7 +20,7 @@ const ONLY_ADMIN = 'You are the only admin. Make someone else an admin before de
 export async function deleteAccount(deps: Deps, { user, session, ip }: Caller, body: DeleteBody): Promise<void> {
   await proveOwner(deps, ip, user, body, { passwordField: 'password', purpose: 'delete-account' });
   const now = deps.now();
-  const ctx = noticeContext(deps, session, now);
+  const ctx = noticeContext(deps, user, session, now);
 
   await deps.db.transaction(async (tx) => {
     await lockAdmins(tx);

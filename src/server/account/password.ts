@@ -32,7 +32,7 @@ export async function changePassword(deps: Deps, { user, session, ip }: Caller, 
   refuseCommonPassword(body.newPassword, 'newPassword');
   const passwordHash = await hashPassword(body.newPassword);
   const now = deps.now();
-  const ctx = noticeContext(deps, session, now);
+  const ctx = noticeContext(deps, user, session, now);
 
   await deps.db.transaction(async (tx) => {
     if (codeId) await markCodeUsed(deps, tx, codeId);

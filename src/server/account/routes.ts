@@ -21,8 +21,7 @@ import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
-import { toUser } from '../users/user-json.ts';
-import { toAccountUser, toOwnEnquiry } from './account-json.ts';
+import { toAccountUser, toOwnEnquiry, toProfileUser } from './account-json.ts';
 import { deleteAccount } from './deletion.ts';
 import { buildExport, exportFileName } from './export.ts';
 import { changePassword } from './password.ts';
@@ -44,6 +43,8 @@ const updateProfile = userRoute({
   method: 'patch',
   path: '/',
   tags,
+  description:
+    "Changes the name, the account's language (`locale`: the language its mails are written in), or both.",
   request: { body: jsonBody(profileBody) },
   responses: {
     200: ok(profileResponse, 'Profile saved'),
@@ -114,13 +115,14 @@ export function accountRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(updateProfile, async (c) => {
     const user = c.get('user');
     await deps.limiter.consume([[RULES.accountUpdatePerUser, user.id]]);
+    const { name, locale } = c.req.valid('json');
     const [row] = await deps.db
       .update(users)
-      .set({ name: c.req.valid('json').name })
+      .set({ ...(name !== undefined ? { name } : {}), ...(locale !== undefined ? { locale } : {}) })
       .where(eq(users.id, user.id))
       .returning();
     if (!row) throw new ApiError(401, 'Your session has ended. Please sign in again.');
-    return c.json({ success: true as const, message: 'Profile updated', user: toUser(row) }, 200);
+    return c.json({ success: true as const, message: 'Profile updated', user: toProfileUser(row) }, 200);
   });
 
   app.openapi(password, async (c) => {

@@ -21,10 +21,13 @@ export function limitCodeMail(deps: Deps, asker: Hit, email: string): Promise<vo
   );
 }
 
-/** A new code for the user and purpose (voiding the one before), in the mail that carries it. */
+/**
+ * A new code for the user and purpose (voiding the one before), in the mail that carries it, written in
+ * the account's language (set at sign-up from the page's, changed on /account).
+ */
 export async function codeMailFor(deps: Deps, user: UserRow, purpose: CodePurpose) {
   const code = await issueCode(deps, user.id, purpose);
-  return { to: user.email, ...codeMail(deps.mail.company, purpose, code, CODE_TTL_MS / 60_000) };
+  return { to: user.email, ...codeMail(deps.mail.company, purpose, code, CODE_TTL_MS / 60_000, user.locale) };
 }
 
 /** Mails a new code now, while the caller waits: 503 when the mail server does not take it. */

@@ -106,7 +106,7 @@ export function codeRoutes(deps: Deps, outbox: OutboxWorker) {
       await promoteListedAdmins(tx, deps.config.adminEmails, now, user.id);
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
       const from = { userAgent: c.req.header('user-agent') ?? null };
-      await queueNotice(tx, now, proved, passwordResetMail(noticeContext(deps, from, now)));
+      await queueNotice(tx, now, proved, passwordResetMail(noticeContext(deps, proved, from, now)));
     });
     outbox.kick();
     // The owner has proved the address: failed sign-ins counted against it no longer apply.

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
+import { type Locale, toLocale } from '../../i18n/locales.ts';
 import { isAddressInTrash } from '../trash/trash.ts';
 import type { Deps } from '../core/context.ts';
 import { identities, users, type UserRow } from '../db/schema.ts';
@@ -67,7 +68,7 @@ export function googleRoutes(deps: Deps, outbox: OutboxWorker) {
     await deps.limiter.consume([[RULES.googlePerIp, clientKey(c, deps.config.trustProxy)]]);
     const identity = await verifier.identify(code, redirectUri ?? deps.config.google.redirectUri, codeVerifier);
     const userAgent = c.req.header('user-agent');
-    const user = await findOrCreateUser(deps, identity, userAgent);
+    const user = await findOrCreateUser(deps, identity, userAgent, toLocale(c.req.header('accept-language')));
     outbox.kick();
     if (await isTwoFactorOn(deps, user.id)) {
       const challenge = await startTwoFactorSignIn(deps, user.id);
@@ -88,7 +89,13 @@ export function googleRoutes(deps: Deps, outbox: OutboxWorker) {
  * (Google has verified it) and mails it a notice; an unverified local account there may have been
  * registered by someone else, so its password and every factor set up on it are dropped when it is linked.
  */
-async function findOrCreateUser(deps: Deps, identity: GoogleIdentity, userAgent: string | undefined): Promise<UserRow> {
+async function findOrCreateUser(
+  deps: Deps,
+  identity: GoogleIdentity,
+  userAgent: string | undefined,
+  /** The request's language: a new account's mails are written in it (an existing account keeps its own). */
+  locale: Locale,
+): Promise<UserRow> {
   const email = normaliseEmail(identity.email);
   return deps.db.transaction(async (tx) => {
     const [linked] = await tx
@@ -103,13 +110,13 @@ async function findOrCreateUser(deps: Deps, identity: GoogleIdentity, userAgent:
     if (user) {
       if (!user.isAccountVerified) user = await clearUnprovedFactors(tx, user, now);
       const from = { userAgent: userAgent ?? null };
-      await queueNotice(tx, now, user!, googleLinkedMail(noticeContext(deps, from, now)));
+      await queueNotice(tx, now, user!, googleLinkedMail(noticeContext(deps, user!, from, now)));
     } else {
       // A deleted account keeps its address while it can be restored.
       if (await isAddressInTrash(tx, email, now)) throw new ApiError(409, 'An account with this email already exists');
       [user] = await tx
         .insert(users)
-        .values({ id: randomUUID(), name: identity.name, email, isAccountVerified: true, createdAt: now })
+        .values({ id: randomUUID(), name: identity.name, email, isAccountVerified: true, locale, createdAt: now })
         .returning();
     }
     await tx

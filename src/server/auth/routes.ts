@@ -1,6 +1,7 @@
 // Accounts and sessions: signup, sign-in, the current user, sign-out.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { toLocale } from '../../i18n/locales.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { currentUserResponse, sessionResponse, signInBody, signOutBody, signupBody } from '../../lib/schemas/auth.ts';
 import { signInResponse } from '../../lib/schemas/two-factor.ts';
@@ -78,9 +79,12 @@ export function authRoutes(deps: Deps) {
     // A deleted account keeps its address while it can be restored (docs/decisions/032-admin-workflow-and-trash.md).
     if (existing || (await isAddressInTrash(deps.db, email, deps.now()))) throw new ApiError(409, EMAIL_TAKEN);
     const passwordHash = await hashPassword(body.password);
+    // The account's mails are written in the language of the page it signed up on (the site's client
+    // sends it as Accept-Language), until its owner picks another on /account.
+    const locale = toLocale(c.req.header('accept-language'));
     const [user] = await deps.db
       .insert(users)
-      .values({ id: randomUUID(), name: body.name, email, passwordHash, createdAt: deps.now() })
+      .values({ id: randomUUID(), name: body.name, email, passwordHash, locale, createdAt: deps.now() })
       .onConflictDoNothing()
       .returning();
     // Lost a race with a concurrent signup for the same address.

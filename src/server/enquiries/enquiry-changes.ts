@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import type { AdminEnquiry, ContactPatch } from '../../lib/schemas/admin.ts';
 import type { Deps } from '../core/context.ts';
 import type { Tx } from '../db/client.ts';
-import { enquiries, enquiryReplies, type EnquiryRow, type UserRow } from '../db/schema.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { enquiries, enquiryReplies, type EnquiryRow, type UserRow, users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { enquiryReply } from '../mail/templates.ts';
@@ -50,6 +51,17 @@ export async function updateEnquiry(
 }
 
 /**
+ * The language a reply to the enquiry is written in: its sender's account's, when it was sent signed in
+ * and the account still exists (its owner may have chosen another since); else the one of the page it
+ * was sent from.
+ */
+async function readerLocale(tx: Tx, enquiry: EnquiryRow): Promise<Locale> {
+  if (!enquiry.userId) return enquiry.locale;
+  const [account] = await tx.select({ locale: users.locale }).from(users).where(eq(users.id, enquiry.userId));
+  return account?.locale ?? enquiry.locale;
+}
+
+/**
  * Stores the reply in the thread and its mail in the outbox (delivered with retries), and marks the
  * enquiry answered. The caller kicks the outbox worker after the commit.
  */
@@ -63,13 +75,17 @@ export async function replyToEnquiry(
   return deps.db.transaction(async (tx) => {
     const enquiry = await lockEnquiry(tx, id);
     const now = deps.now();
-    const mail = enquiryReply(deps.mail.company, {
-      name: enquiry.name,
-      original: enquiry.message,
-      sentAt: enquiry.createdAt,
-      reply: message,
-      author: actor.name,
-    });
+    const mail = enquiryReply(
+      deps.mail.company,
+      {
+        name: enquiry.name,
+        original: enquiry.message,
+        sentAt: enquiry.createdAt,
+        reply: message,
+        author: actor.name,
+      },
+      await readerLocale(tx, enquiry),
+    );
     const outboxId = await enqueueMail(tx, now, { to: enquiry.email, replyTo: replyTo ?? null, ...mail });
     const replyId = randomUUID();
     await tx.insert(enquiryReplies).values({

@@ -3,6 +3,7 @@
 // it on the dashboard); without one, or with one that is not or no longer valid, it is stored unlinked:
 // a stale token must never cost a visitor their message.
 import { randomUUID } from 'node:crypto';
+import { toLocale } from '../../i18n/locales.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { contactBody } from '../../lib/schemas/contact.ts';
@@ -41,10 +42,13 @@ export function contactRoutes(deps: Deps, outbox: OutboxWorker) {
     const token = bearerToken(c);
     const sender = token ? await findSession(deps, token) : undefined;
     const now = deps.now();
+    // The language of the page it was sent from (the site's client says it in Accept-Language): a reply
+    // to a sender without an account is written in it.
+    const locale = toLocale(c.req.header('accept-language'));
     await deps.db.transaction(async (tx) => {
       await tx
         .insert(enquiries)
-        .values({ id: randomUUID(), ...fields, userId: sender?.user.id ?? null, createdAt: now });
+        .values({ id: randomUUID(), ...fields, userId: sender?.user.id ?? null, locale, createdAt: now });
       if (deps.config.contactNotifyEmail) {
         const mail = enquiryNotification(deps.mail.company, fields);
         await enqueueMail(tx, now, { to: deps.config.contactNotifyEmail, ...mail });

@@ -115,7 +115,7 @@ export function passkeyRoutes(deps: Deps, outbox: OutboxWorker) {
           .insert(passkeys)
           .values({ id: randomUUID(), userId: user.id, ...checked, name, createdAt: now, lastUsedAt: null })
           .returning();
-        await queueNotice(tx, now, user, passkeyAddedMail(noticeContext(deps, c.get('session'), now), name));
+        await queueNotice(tx, now, user, passkeyAddedMail(noticeContext(deps, user, c.get('session'), now), name));
         return inserted!;
       })
       .catch((err: unknown) => {

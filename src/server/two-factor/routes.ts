@@ -138,7 +138,7 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
     const now = deps.now();
     const codes = await deps.db.transaction(async (tx) => {
       await tx.update(twoFactor).set({ enabledAt: now }).where(eq(twoFactor.userId, user.id));
-      await queueNotice(tx, now, user, twoFactorOnMail(noticeContext(deps, c.get('session'), now)));
+      await queueNotice(tx, now, user, twoFactorOnMail(noticeContext(deps, user, c.get('session'), now)));
       return replaceRecoveryCodes(deps, tx, user.id);
     });
     outbox.kick();
@@ -152,7 +152,7 @@ export function twoFactorRoutes(deps: Deps, outbox: OutboxWorker) {
     await deps.db.transaction(async (tx) => {
       await tx.delete(twoFactor).where(eq(twoFactor.userId, user.id));
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
-      await queueNotice(tx, now, user, twoFactorOffMail(noticeContext(deps, c.get('session'), now)));
+      await queueNotice(tx, now, user, twoFactorOffMail(noticeContext(deps, user, c.get('session'), now)));
     });
     outbox.kick();
     return c.json({ success: true as const, message: OFF }, 200);

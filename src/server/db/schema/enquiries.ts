@@ -1,7 +1,7 @@
 // Enquiries sent through the contact form, with the admins' workflow and their replies.
 import { index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { ENQUIRY_STATUSES } from '../../../lib/constants.ts';
-import { time } from './columns.ts';
+import { locale, localeCheck, time } from './columns.ts';
 import { users } from './users.ts';
 
 export const enquiries = pgTable(
@@ -18,8 +18,14 @@ export const enquiries = pgTable(
     /** The admin workflow: where the enquiry stands, and a note only admins see. */
     status: text('status', { enum: ENQUIRY_STATUSES }).notNull().default('new'),
     note: text('note').notNull().default(''),
+    /**
+     * The language of the page it was sent from (Accept-Language): a reply to someone without an account
+     * is written in it. A reply to an account's enquiry follows the account's language instead.
+     */
+    locale: locale('locale'),
   },
   (t) => [
+    localeCheck('enquiries', t.locale),
     // The admin list, newest first, paged by (created_at, id), with or without a status filter.
     index('enquiries_created_idx').on(t.createdAt, t.id),
     index('enquiries_status_idx').on(t.status, t.createdAt, t.id),

@@ -1,6 +1,6 @@
 // Accounts and the outside identities (Google) linked to them.
 import { boolean, index, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { time } from './columns.ts';
+import { locale, localeCheck, time } from './columns.ts';
 
 export const users = pgTable(
   'users',
@@ -24,8 +24,14 @@ export const users = pgTable(
      */
     factorsClearedAt: time('factors_cleared_at'),
     createdAt: time('created_at').notNull(),
+    /**
+     * The language the account's mails are written in: the sign-up's page language (Accept-Language),
+     * then whatever its owner picks on /account.
+     */
+    locale: locale('locale'),
   },
   (t) => [
+    localeCheck('users', t.locale),
     uniqueIndex('users_email_key').on(t.email),
     // The admin list, newest first, paged by (created_at, id); the search box's substring match.
     index('users_created_idx').on(t.createdAt, t.id),
