@@ -17,6 +17,8 @@ import { satteri } from '@astrojs/markdown-satteri';
 import { codeRegions } from './src/build/code-regions.ts';
 import { headBoot } from './src/build/head-boot.ts';
 import { sharedChunks } from './src/build/shared-chunks.ts';
+import { DEFAULT_LOCALE, LANGUAGES, LOCALES } from './src/i18n/locales.ts';
+import { isNoindexPage, sitemapPages } from './src/build/sitemap-pages.ts';
 
 // The variables as the server reads them (.env files through Vite's loadEnv, the environment winning),
 // checked by the server's schema. SITE_URL decides canonical links, Open Graph URLs and the sitemap; a
@@ -32,6 +34,9 @@ export default defineConfig({
   server: { port: Number(env.PORT) || 4321 },
   output: 'static',
   trailingSlash: 'ignore',
+  // English at today's addresses, every other language under its prefix (/hi/contact). No redirect by the
+  // browser's language: a search engine and a shared link see the address they asked for.
+  i18n: { locales: [...LOCALES], defaultLocale: DEFAULT_LOCALE, routing: { prefixDefaultLocale: false } },
   // Every page carries its CSS inline (hashed into the CSP like the rest): no render-blocking request
   // before the first paint (docs/decisions/052-page-css-and-fonts.md). Four pages rendered at once: one
   // page's file is written while the next renders.
@@ -44,12 +49,19 @@ export default defineConfig({
     cmsEditor(env),
     // `npm run dev`: a content file that fails its schema shows its message in the browser.
     contentErrorsInBrowser(),
+    sitemapPages(),
     sitemap({
-      // Account screens and the 404 shell are not landing pages for search engines.
+      // Account screens, the 404 shells and any page marked noindex (a page whose translation is missing)
+      // are not landing pages for search engines.
       filter: (page) =>
         !/\/(login|Signup|forgot-password|email-verify|userdashboard|account|admin|google-verify|404|service-details\/not-found)/.test(
           new URL(page).pathname,
-        ),
+        ) && !isNoindexPage(page),
+      // Each page's versions in the other languages, as its hreflang links give them.
+      i18n: {
+        defaultLocale: DEFAULT_LOCALE,
+        locales: Object.fromEntries(LOCALES.map((locale) => [locale, LANGUAGES[locale].intl])),
+      },
     }),
     // Last: the production check first; at the end CSS per page, Netlify's _headers and the .br/.gz twins
     // over every file the others wrote, and the server built into dist-server/.

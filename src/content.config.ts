@@ -6,12 +6,36 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { reportingErrors } from './build/content-errors.ts';
-import { schemas, SOURCES, type CollectionName } from './lib/schemas/content.ts';
+import { DEFAULT_LOCALE, LOCALES } from './i18n/locales.ts';
+import {
+  schemas,
+  SOURCES,
+  translationCollection,
+  translationSchema,
+  type CollectionName,
+} from './lib/schemas/content.ts';
 
 const markdown = (name: CollectionName, generateId?: (entry: { data: Record<string, unknown> }) => string) =>
   reportingErrors(
     glob({ pattern: SOURCES[name].files, base: `./${SOURCES[name].folder}`, ...(generateId ? { generateId } : {}) }),
   );
+
+/**
+ * Each collection's translations, one collection per language: content/services/hi/*.md is
+ * `services_hi`. An entry's id is its file name, which is how a page finds the translation of an English
+ * entry (src/lib/content.ts).
+ */
+const translations = Object.fromEntries(
+  LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) =>
+    (Object.keys(SOURCES) as CollectionName[]).map((name) => [
+      translationCollection(name, locale),
+      defineCollection({
+        loader: reportingErrors(glob({ pattern: SOURCES[name].files, base: `./${SOURCES[name].folder}/${locale}` })),
+        schema: ({ image }) => translationSchema(name, image),
+      }),
+    ]),
+  ),
+);
 
 export const collections = {
   // A service's id is its URL segment, spaces included (/service-details/CMS Development).
@@ -27,4 +51,5 @@ export const collections = {
   hero: defineCollection({ loader: markdown('hero'), schema: schemas.hero }),
   about: defineCollection({ loader: markdown('about'), schema: schemas.about }),
   intros: defineCollection({ loader: markdown('intros'), schema: schemas.intros }),
+  ...translations,
 };

@@ -7,12 +7,15 @@ import path from 'node:path';
 import * as pagefind from 'pagefind';
 import { pages } from './first-flight.ts';
 
-/** The built pages that are searched, by path in dist/ (the not-found shells and tag listings are not). */
+/**
+ * The built pages that are searched, by path in dist/, in every language (hi/projects/index.html); the
+ * not-found shells and tag listings are not, nor a page still waiting for its translation (noindex).
+ */
 export const SEARCHED_PAGES = [
-  /^service-details\/(?!404\/)[^/]+\/index\.html$/,
-  /^projects\/index\.html$/,
-  /^blog\/(?!tags\/|page\/)[^/]+\/index\.html$/,
-  /^policy\/index\.html$/,
+  /^([a-z]{2}\/)?service-details\/(?!404\/)[^/]+\/index\.html$/,
+  /^([a-z]{2}\/)?projects\/index\.html$/,
+  /^([a-z]{2}\/)?blog\/(?!tags\/|page\/)[^/]+\/index\.html$/,
+  /^([a-z]{2}\/)?policy\/index\.html$/,
 ];
 
 export async function writeSearchIndex(dist: string): Promise<number> {
@@ -23,6 +26,7 @@ export async function writeSearchIndex(dist: string): Promise<number> {
     for (const file of await pages(dist)) {
       if (!SEARCHED_PAGES.some((re) => re.test(path.relative(dist, file).split(path.sep).join('/')))) continue;
       const content = await readFile(file, 'utf8');
+      if (content.includes('<meta name="robots" content="noindex"')) continue;
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(content)?.[1];
       if (!canonical) throw new Error(`${file} has no canonical link to be found under`);
       const added = await index.addHTMLFile({ url: new URL(canonical).pathname, content });

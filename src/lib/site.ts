@@ -2,18 +2,26 @@
 // facts. A mistake in the file stops the build (and the server's start) with the file, the field, what
 // was expected and an example.
 import raw from '../../content/site.json' with { type: 'json' };
-import { siteSchema, type Site } from './schemas/site.ts';
+import type { Locale } from '../i18n/locales.ts';
+import { siteSchema, type siteTranslationSchema, type Site } from './schemas/site.ts';
 
 export const SITE_FILE = 'content/site.json';
 
+/** Where a language's translation of site.json lives: content/hi/site.json. */
+export const siteTranslationFile = (locale: Locale) => `content/${locale}/site.json`;
+
 /** A readable report of what is wrong with a site.json-like value, or undefined when it is right. */
-export function siteProblems(value: unknown): string | undefined {
-  const parsed = siteSchema.safeParse(value);
+export function siteProblems(
+  value: unknown,
+  file = SITE_FILE,
+  schema: typeof siteSchema | typeof siteTranslationSchema = siteSchema,
+): string | undefined {
+  const parsed = schema.safeParse(value);
   if (parsed.success) return undefined;
   const lines = parsed.error.issues.map(
     (issue) => `  - ${issue.path.join('.') || '(the whole file)'}: ${issue.message}`,
   );
-  return `${SITE_FILE} has ${lines.length === 1 ? 'a mistake' : `${lines.length} mistakes`}:\n${lines.join('\n')}`;
+  return `${file} has ${lines.length === 1 ? 'a mistake' : `${lines.length} mistakes`}:\n${lines.join('\n')}`;
 }
 
 function load(): Site {

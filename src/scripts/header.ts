@@ -60,3 +60,17 @@ if (search) {
     }
   });
 }
+
+// The language switch: the choice is kept, and a later visit to a page in another language marks the
+// chosen language's link (a suggestion; the page stays the one asked for).
+const LANGUAGE_KEY = 'language';
+const switches = document.querySelectorAll<HTMLAnchorElement>('[data-language]');
+try {
+  const chosen = localStorage.getItem(LANGUAGE_KEY);
+  for (const link of switches) {
+    link.toggleAttribute('data-suggested', link.dataset.language === chosen);
+    link.addEventListener('click', () => localStorage.setItem(LANGUAGE_KEY, link.dataset.language ?? ''));
+  }
+} catch {
+  // Storage refused (some private modes): the switch still leads to the other language.
+}

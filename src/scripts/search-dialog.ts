@@ -3,6 +3,12 @@
 // asked for (its button, `/` or Ctrl+K), and this module loads Pagefind then: a page costs nothing for
 // it until that moment. Results are links, each with the matched words marked; the count is announced.
 import { trapTab } from '../islands/ui/trap-tab.ts';
+import { SEARCH } from '../i18n/hi/search.ts';
+import { toLocale } from '../i18n/locales.ts';
+import { translator } from '../i18n/translate.ts';
+
+// The page's language: Pagefind searches the index of the same language (the page's <html lang>).
+const t = translator(toLocale(document.documentElement.lang), { hi: SEARCH });
 
 interface PagefindResult {
   data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;
@@ -46,11 +52,11 @@ function build(): HTMLDialogElement {
     'mx-auto mt-[10vh] w-[min(40rem,calc(100%-2rem))] rounded-2xl bg-surface p-0 text-ink shadow-xl backdrop:bg-scrim/50';
   el.innerHTML = `
     <form method="dialog" role="search" class="flex items-center gap-2 border-b border-slate-200 p-4">
-      <h2 id="search-title" class="sr-only">Search the site</h2>
-      <label for="search-input" class="sr-only">Search services, projects and posts</label>
-      <input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="Search services, projects and posts"
+      <h2 id="search-title" class="sr-only">${t('Search the site')}</h2>
+      <label for="search-input" class="sr-only">${t('Search services, projects and posts')}</label>
+      <input id="search-input" type="search" autocomplete="off" spellcheck="false" placeholder="${t('Search services, projects and posts')}"
         class="h-11 min-w-0 flex-1 rounded-lg border border-slate-300 bg-surface px-3 text-base text-ink" />
-      <button type="submit" class="btn-secondary">Close</button>
+      <button type="submit" class="btn-secondary">${t('Close')}</button>
     </form>
     <p role="status" class="px-4 pt-3 text-sm text-slate-600" data-search-status></p>
     <ul class="max-h-[60vh] overflow-y-auto p-2" data-search-results></ul>`;
@@ -75,9 +81,11 @@ function build(): HTMLDialogElement {
       list.replaceChildren(...results.map(resultItem));
       const n = found.results.length;
       status.textContent =
-        n === 0 ? `No results for “${term}”` : `${n} ${n === 1 ? 'result' : 'results'} for “${term}”`;
+        n === 0
+          ? t('No results for “{term}”', { term })
+          : t(n === 1 ? '1 result for “{term}”' : '{count} results for “{term}”', { term, count: n });
     } catch {
-      status.textContent = 'Search is not available right now. Please try again later.';
+      status.textContent = t('Search is not available right now. Please try again later.');
     }
   });
   // Enter opens the first result; the arrows move between the field and the results.

@@ -155,6 +155,34 @@ export const schemas = {
 
 export type CollectionName = keyof typeof schemas;
 
+/**
+ * The fields a translation holds (content/<folder>/hi/<file>.md): the words a reader sees. Everything
+ * else (ids, positions, icons, images, links, dates, tags) is the English file's and is shared by every
+ * language, so a translation never falls out of step with it. A list of objects is translated whole (a
+ * service's features carry their icons along).
+ */
+export const TRANSLATED = {
+  services: ['title', 'shortDescription', 'features', 'caseStudies'],
+  projects: ['title', 'category', 'tags', 'imageAlt'],
+  featured: ['title', 'badge', 'tags', 'imageAlt', 'link'],
+  policy: ['title', 'description', 'lastUpdatedLabel', 'contentsHeading', 'contactPrompt'],
+  policySections: ['title'],
+  posts: ['title', 'description', 'author', 'coverAlt'],
+  hero: ['title', 'description', 'badgeTag', 'badge', 'headline', 'action', 'secondaryAction', 'stats'],
+  about: ['eyebrow', 'heading', 'highlight', 'points', 'action', 'secondaryAction'],
+  intros: ['title', 'description', 'eyebrow', 'heading', 'action'],
+} as const satisfies Record<CollectionName, readonly string[]>;
+
+/** The schema of a translation: the collection's own rules for the fields it holds, nothing else. */
+export function translationSchema(name: CollectionName, image: ImageField) {
+  // `fields()` is an object piped through its unknown-field check: its shape is the pipe's input's.
+  const { shape } = (schemas[name](image) as unknown as z.ZodPipe<z.ZodObject>).in;
+  return fields(Object.fromEntries(TRANSLATED[name].map((field) => [field, shape[field]!])));
+}
+
+/** The collection of a language's translations of `name`: `services_hi` (content/services/hi/). */
+export const translationCollection = (name: CollectionName, locale: string) => `${name}_${locale}`;
+
 /** Where each collection's files live (a folder and the files in it); every file is Markdown. */
 export const SOURCES: Record<CollectionName, { folder: string; files: string }> = {
   services: { folder: 'content/services', files: '*.md' },

@@ -9,7 +9,7 @@ const time = (example: string) =>
     error: `Expected a time with AM or PM, for example: "${example}"`,
   });
 
-export const siteSchema = fields({
+const siteFields = {
   name: text('Vyoma Labs'),
   /** Printed as is in the footer's copyright line: a name ending in "Ltd." keeps its one full stop. */
   legalName: text('Vyoma Labs Technologies Pvt. Ltd.'),
@@ -82,6 +82,25 @@ export const siteSchema = fields({
     'a network with its url',
     1,
   ),
-});
+};
+
+export const siteSchema = fields(siteFields);
 
 export type Site = z.output<typeof siteSchema>;
+
+/** The inner fields of a group of fields (`fields()` pipes an object through its unknown-field check). */
+const shapeOf = (group: unknown) => (group as z.ZodPipe<z.ZodObject>).in.shape;
+
+/**
+ * A translation of site.json (content/hi/site.json): the lines a reader sees. The company's facts (name,
+ * address, phone, opening times, links) are the English file's, shared by every language.
+ */
+export const siteTranslationSchema = fields({
+  tagline: siteFields.tagline,
+  summary: siteFields.summary,
+  hours: fields({ weekdays: shapeOf(siteFields.hours).weekdays!, closed: shapeOf(siteFields.hours).closed! }),
+  banner: siteFields.banner,
+  seoApp: fields((({ url: _url, ...rest }) => rest)(shapeOf(siteFields.seoApp))),
+  servicePage: siteFields.servicePage,
+  blog: siteFields.blog,
+});

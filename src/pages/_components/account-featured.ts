@@ -4,19 +4,20 @@
 import { getImage } from 'astro:assets';
 import type { FeaturedProject, FeaturedSection } from '../../islands/account/FeaturedProjects.tsx';
 import { inOrder, introWithAction } from '../../lib/content.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { plainText } from '../../lib/plain-text.ts';
 
 /** content/intros/featured.md: the section's copy, and the dashboard page's search title and description. */
-export const featuredPage = () => introWithAction('featured');
+export const featuredPage = (locale: Locale) => introWithAction('featured', locale);
 
-export async function loadFeatured(): Promise<FeaturedSection> {
-  const page = await featuredPage();
+export async function loadFeatured(locale: Locale): Promise<FeaturedSection> {
+  const page = await featuredPage(locale);
   const intro = { heading: page.data.heading, html: page.rendered?.html ?? '', action: page.action };
-  return { intro, projects: await loadCards() };
+  return { intro, projects: await loadCards(locale) };
 }
 
-async function loadCards(): Promise<FeaturedProject[]> {
-  const entries = await inOrder('featured');
+async function loadCards(locale: Locale): Promise<FeaturedProject[]> {
+  const entries = await inOrder('featured', locale);
   return Promise.all(
     entries.map(async ({ id, data, rendered }) => {
       const image = await getImage({ src: data.image, width: 800, format: 'webp' });

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-
+import { DEFAULT_LOCALE, LOCALES } from '../../i18n/locales.ts';
 /**
  * Hashed build files never change under the same name; pages are revalidated before every use
  * (`no-cache`), so a deploy shows at once.
@@ -32,11 +32,22 @@ export const SEARCH_WORKER = {
   csp: "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; frame-ancestors 'none'",
 } as const;
 
-/** The not-found pages: each answers 404 under its prefix (the longest prefix wins), never 200 as a page. */
-export const NOT_FOUND_PAGES = [
+/**
+ * The not-found pages: each answers 404 under its prefix (the first that matches, the longest prefix
+ * first), never 200 as a page. Each language has its own under its prefix (/hi/...).
+ */
+export const NOT_FOUND_PAGES: readonly { prefix: string; page: string; shells: readonly string[] }[] = [
+  ...LOCALES.filter((locale) => locale !== DEFAULT_LOCALE).flatMap((locale) => [
+    {
+      prefix: `/${locale}/service-details/`,
+      page: `/${locale}/service-details/404/index.html`,
+      shells: [`/${locale}/service-details/404`],
+    },
+    { prefix: `/${locale}/`, page: `/${locale}/404/index.html`, shells: [`/${locale}/404`, `/${locale}/404/`] },
+  ]),
   { prefix: '/service-details/', page: '/service-details/404/index.html', shells: ['/service-details/404'] },
   { prefix: '/', page: '/404.html', shells: ['/404', '/404/', '/404.html'] },
-] as const;
+];
 
 /** The not-found page that answers `pathname`. */
 export function notFoundPage(pathname: string): string {

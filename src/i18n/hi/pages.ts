@@ -1,0 +1,93 @@
+// The Hindi texts of the pages and their components (build time): English text -> Hindi.
+import type { Catalog } from '../translate.ts';
+
+export const PAGES: Catalog = {
+  'Skip to content': 'मुख्य सामग्री पर जाएँ',
+  // The header, the footer and the page frame.
+  '(opens in a new tab)': '(नए टैब में खुलता है)',
+  About: 'हमारे बारे में',
+  App: 'ऐप',
+  APP: 'ऐप',
+  Blog: 'ब्लॉग',
+  Company: 'कंपनी',
+  Contact: 'संपर्क',
+  'Cookie settings': 'कुकी सेटिंग',
+  'All rights reserved.': 'सर्वाधिकार सुरक्षित।',
+  Legal: 'कानूनी जानकारी',
+  Menu: 'मेन्यू',
+  'Privacy Policy': 'गोपनीयता नीति',
+  Projects: 'प्रोजेक्ट',
+  Resources: 'संसाधन',
+  Search: 'खोजें',
+  Security: 'सुरक्षा',
+  Services: 'सेवाएँ',
+  'Sign In': 'साइन इन',
+  'Social networks': 'सोशल नेटवर्क',
+  'Terms of Service': 'सेवा की शर्तें',
+  'Try Free': 'मुफ़्त आज़माएँ',
+  '{site} on {network}': '{network} पर {site}',
+  'Colour scheme': 'रंग योजना',
+  System: 'सिस्टम के अनुसार',
+  Light: 'हल्की',
+  Dark: 'गहरी',
+  'Back to top': 'ऊपर जाएँ',
+  Announcement: 'घोषणा',
+  'Dismiss announcement': 'घोषणा बंद करें',
+  'This page has not been translated yet, so it is shown in English.':
+    'इस पृष्ठ का अभी हिन्दी अनुवाद नहीं हुआ है, इसलिए इसे अंग्रेज़ी में दिखाया जा रहा है।',
+  // Contact details and the landing page's sections.
+  'Business hours': 'कामकाज का समय',
+  'Contact details': 'संपर्क विवरण',
+  Email: 'ईमेल',
+  Location: 'पता',
+  Phone: 'फ़ोन',
+  '{days}: {open} to {close}': '{days}: {open} से {close} तक',
+  '{days}: Closed': '{days}: बंद',
+  'about {service}': '{service} के बारे में',
+  Technologies: 'तकनीकें',
+  // The account screens.
+  'Sign in': 'साइन इन करें',
+  'Sign in to your account.': 'अपने खाते में साइन इन करें।',
+  'Create your account': 'अपना खाता बनाएँ',
+  'Create an account to follow your projects and claim featured sites.':
+    'अपने प्रोजेक्ट पर नज़र रखने और फ़ीचर्ड साइटें पाने के लिए खाता बनाएँ।',
+  'Reset your password': 'अपना पासवर्ड रीसेट करें',
+  'Get a one-time code by e-mail and choose a new password.': 'ईमेल पर एक बार इस्तेमाल होने वाला कोड पाएँ और नया पासवर्ड चुनें।',
+  'Signing in with Google': 'Google से साइन इन हो रहा है',
+  'Completing your Google sign-in.': 'आपका Google साइन-इन पूरा किया जा रहा है।',
+  'Verify your email': 'अपना ईमेल सत्यापित करें',
+  'Enter the 6-digit code sent to your e-mail.': 'अपने ईमेल पर भेजा गया 6 अंकों का कोड डालें।',
+  'Checking your session…': 'आपका सत्र जाँचा जा रहा है…',
+  'Account settings': 'खाता सेटिंग',
+  'Account settings sections': 'खाता सेटिंग के भाग',
+  'Back to your dashboard': 'अपने डैशबोर्ड पर लौटें',
+  'Your profile, password, passkeys, two-factor authentication, signed-in devices and data.':
+    'आपकी प्रोफ़ाइल, पासवर्ड, पासकी, दो-चरणीय सत्यापन, साइन-इन डिवाइस और डेटा।',
+  Profile: 'प्रोफ़ाइल',
+  'Your name, as we greet you.': 'आपका नाम, जिससे हम आपका स्वागत करते हैं।',
+  Password: 'पासवर्ड',
+  'Changing it signs you out on every other device; we e-mail you a notice.':
+    'इसे बदलने पर आप बाकी सभी डिवाइस से साइन आउट हो जाते हैं; हम आपको ईमेल से सूचना भेजते हैं।',
+  Passkeys: 'पासकी',
+  'Sign in with your fingerprint, face or screen lock instead of a password. We e-mail you when one is added.':
+    'पासवर्ड की जगह अपने फ़िंगरप्रिंट, चेहरे या स्क्रीन लॉक से साइन इन करें। नई पासकी जुड़ने पर हम आपको ईमेल करते हैं।',
+  'Two-factor authentication': 'दो-चरणीय सत्यापन',
+  'Ask for a code from an authenticator app as well as your password.': 'पासवर्ड के साथ ऑथेंटिकेटर ऐप का कोड भी माँगें।',
+  Devices: 'डिवाइस',
+  'Where your account is signed in. Sign out of any device you do not recognise.':
+    'आपका खाता कहाँ-कहाँ साइन इन है। जिस डिवाइस को आप नहीं पहचानते, उससे साइन आउट करें।',
+  'Your data': 'आपका डेटा',
+  'Download a copy of everything we hold about your account.':
+    'आपके खाते के बारे में हमारे पास मौजूद सारी जानकारी की प्रति डाउनलोड करें।',
+  'Delete account': 'खाता हटाएँ',
+  'Close your account for good.': 'अपना खाता हमेशा के लिए बंद करें।',
+  // The blog (src/pages/blog/).
+  Draft: 'ड्राफ़्ट',
+  'Scheduled for {date}': '{date} को प्रकाशित होगा',
+  Tags: 'टैग',
+  'In English': 'अंग्रेज़ी में',
+  '{heading}, page {page}': '{heading}, पृष्ठ {page}',
+  'Blog pages': 'ब्लॉग के पृष्ठ',
+  'This post is not available in this language yet; read it in English below.':
+    'यह लेख अभी हिन्दी में उपलब्ध नहीं है; नीचे इसे अंग्रेज़ी में पढ़ें।',
+};

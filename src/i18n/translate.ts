@@ -1,0 +1,22 @@
+// Translation in the gettext manner: the English text is the key, so an English page shows exactly the
+// words it always did, and a text with no translation yet shows in English rather than as a blank. Each
+// place that runs has its own catalog (pages at build time, the islands in the browser, the server's
+// mails), so a bundle carries only the texts it can show.
+import { DEFAULT_LOCALE, type Locale } from './locales.ts';
+
+/** English text -> its translation, per language other than English. */
+export type Catalog = Readonly<Record<string, string>>;
+
+/** Fills `{name}` blanks: fill('{count} posts', { count: 3 }) is "3 posts". */
+export function fill(text: string, values?: Record<string, string | number>): string {
+  if (!values) return text;
+  return text.replace(/\{(\w+)\}/g, (blank, name: string) => (name in values ? String(values[name]) : blank));
+}
+
+export type Translate = (english: string, values?: Record<string, string | number>) => string;
+
+/** The translator of one language over its catalogs (English needs none: the key is the text). */
+export function translator(locale: Locale, catalogs: Partial<Record<Locale, Catalog>>): Translate {
+  const catalog = locale === DEFAULT_LOCALE ? undefined : catalogs[locale];
+  return (english, values) => fill(catalog?.[english] ?? english, values);
+}

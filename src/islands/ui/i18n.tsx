@@ -1,0 +1,41 @@
+// The language of an island: its page passes `locale` (Astro.currentLocale) to the island's root, which
+// wraps its tree in <Translated> with its catalog; every component below reads `useT()`. A prop rather
+// than the document's `lang`: islands are also rendered at build time, where there is no document.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
+import { translator, type Catalog, type Translate } from '../../i18n/translate.ts';
+
+interface Language {
+  locale: Locale;
+  t: Translate;
+  /** A site path in the island's language: path('/login') is '/hi/login' on a Hindi page. */
+  path: (sitePath: string) => string;
+}
+
+const english: Language = {
+  locale: DEFAULT_LOCALE,
+  t: translator(DEFAULT_LOCALE, {}),
+  path: (sitePath) => sitePath,
+};
+
+const LanguageContext = createContext<Language>(english);
+
+/** `catalogs`: the island's Hindi texts (its own and the shared ones of src/i18n/hi/ui.ts). */
+export function Translated({
+  locale = DEFAULT_LOCALE,
+  catalogs,
+  children,
+}: {
+  locale?: Locale;
+  catalogs: Partial<Record<Locale, Catalog>>;
+  children: ReactNode;
+}) {
+  const value = useMemo<Language>(
+    () => ({ locale, t: translator(locale, catalogs), path: (sitePath) => localePath(sitePath, locale) }),
+    [locale, catalogs],
+  );
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+export const useLanguage = (): Language => useContext(LanguageContext);
+export const useT = (): Translate => useContext(LanguageContext).t;
