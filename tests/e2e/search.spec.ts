@@ -171,3 +171,31 @@ test('the index holds the services, the projects, the posts and the policy, and 
   expect(posts).toBeGreaterThan(0);
   expect(entry.languages.en?.page_count).toBe(searched.length);
 });
+
+/** The longest Devanagari word of a translation's body: the Hindi index finds its page by it. */
+function hindiWordOf(file: string): string {
+  const body = readFileSync(file, 'utf8').split(/^---$/m).slice(2).join('---');
+  return [...body.matchAll(/[\p{Script=Devanagari}\p{M}]+/gu)].map((m) => m[0]).sort((a, b) => b.length - a.length)[0]!;
+}
+
+for (const [file, href] of [
+  ['content/services/hi/automation.md', '/hi/service-details/Automation/'],
+  ['content/posts/hi/website-speed-fixes.md', '/hi/blog/website-speed-fixes/'],
+] as const) {
+  test(`on a Hindi page, a Hindi word of ${file} finds its Hindi page from the keyboard`, async ({ page }) => {
+    const word = hindiWordOf(file);
+    await page.goto('/hi/projects');
+    await hydrated(page);
+    await page.keyboard.press('/');
+    const hindiDialog = page.getByRole('dialog', { name: 'साइट में खोजें' });
+    await expect(hindiDialog.getByRole('searchbox')).toBeFocused();
+    await page.keyboard.type(word);
+    const result = hindiDialog.locator(`a[href="${href}"]`);
+    await expect(result).toBeVisible();
+    await expect(result.locator('mark').first()).toBeVisible();
+    await expect(hindiDialog.getByRole('status')).toHaveText(/परिणाम/);
+    // Enter opens the first result: a page of the same language.
+    await hindiDialog.getByRole('searchbox').press('Enter');
+    await expect(page).toHaveURL(/\/hi\//);
+  });
+}
