@@ -1,12 +1,15 @@
 // /account, Your data: everything the service holds about the account, downloaded as one JSON file.
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
-import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
 import { secondaryButton } from '../ui/classes.ts';
+import { Translated, useT } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 
 function Download() {
+  const t = useT();
   const { busy, run } = useForm();
 
   async function onClick() {
@@ -14,7 +17,7 @@ function Download() {
       async () => {
         const { blob, fileName } = await api.download('v1/account/export');
         saveFile(blob, fileName ?? 'account-data.json');
-        notify('success', 'Your data has been downloaded');
+        notify('success', t('Your data has been downloaded'));
       },
       { onError: toastProblem((err) => problemOf(err).message) },
     );
@@ -23,8 +26,9 @@ function Download() {
   return (
     <div className="grid max-w-xl gap-4">
       <p className="text-sm text-slate-700">
-        A JSON file with your profile, your sign-in methods, the devices signed in to your account and the enquiries you
-        sent us while signed in.
+        {t(
+          'A JSON file with your profile, your sign-in methods, the devices signed in to your account and the enquiries you sent us while signed in.',
+        )}
       </p>
       <button
         type="button"
@@ -32,12 +36,16 @@ function Download() {
         onClick={() => void onClick()}
         disabled={busy}
       >
-        {busy ? 'Preparing...' : 'Download your data'}
+        {busy ? t('Preparing...') : t('Download your data')}
       </button>
     </div>
   );
 }
 
-export default function AccountData() {
-  return <AccountPanel>{() => <Download />}</AccountPanel>;
+export default function AccountData({ locale }: { locale?: Locale }) {
+  return (
+    <Translated locale={locale} catalogs={HI}>
+      <AccountPanel>{() => <Download />}</AccountPanel>
+    </Translated>
+  );
 }

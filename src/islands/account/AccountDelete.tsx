@@ -1,22 +1,25 @@
 // /account, Delete account: a confirm dialog asks for the password (or, for an account without one, a
 // code mailed on opening it); then every session has ended, and the user leaves for '/' with a toast.
 import { useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { type AccountResponse, type AccountUser, deleteBody } from '../../lib/schemas/account.ts';
 import { leaveEndedSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass } from '../ui/classes.ts';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 
 const WARNING =
   'This cannot be undone. Your profile, devices and sign-in methods are deleted and you are signed out everywhere.';
 
 function DeleteAccount() {
+  const { t, path } = useLanguage();
   const [account, setAccount] = useState<AccountUser | null>(null);
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState(emptyOtp);
@@ -30,7 +33,7 @@ function DeleteAccount() {
         const { user } = await api.get<AccountResponse>('v1/account');
         if (!user.hasPassword) {
           const sent = await api.post('v1/account/code', { purpose: 'delete-account' });
-          notify('success', sent.message ?? 'Code sent');
+          notify('success', t(sent.message ?? 'Code sent'));
         }
         setAccount(user);
       },
@@ -54,7 +57,7 @@ function DeleteAccount() {
     await form.run(
       async () => {
         const res = await api.post('v1/account/delete', body);
-        leaveEndedSession(res.message ?? 'Your account has been deleted', '/');
+        leaveEndedSession(t(res.message ?? 'Your account has been deleted'), path('/'));
       },
       { leaving: true, onError: problemOf },
     );
@@ -63,8 +66,9 @@ function DeleteAccount() {
   return (
     <div className="grid max-w-xl gap-4">
       <p className="text-sm text-slate-700">
-        Deleting your account signs you out everywhere and removes your profile, devices and sign-in methods. Enquiries
-        you sent us stay with us, no longer linked to an account, so that we can still answer them.
+        {t(
+          'Deleting your account signs you out everywhere and removes your profile, devices and sign-in methods. Enquiries you sent us stay with us, no longer linked to an account, so that we can still answer them.',
+        )}
       </p>
       <button
         type="button"
@@ -72,12 +76,12 @@ function DeleteAccount() {
         onClick={() => void open()}
         disabled={busy && !account}
       >
-        {busy && !account ? 'Please wait...' : 'Delete account…'}
+        {busy && !account ? t('Please wait...') : t('Delete account…')}
       </button>
       <ConfirmDialog
-        title="Delete your account?"
-        message={account ? WARNING : null}
-        confirmLabel="Delete my account"
+        title={t('Delete your account?')}
+        message={account ? t(WARNING) : null}
+        confirmLabel={t('Delete my account')}
         onConfirm={() => void confirm()}
         onCancel={close}
         busy={busy}
@@ -87,7 +91,7 @@ function DeleteAccount() {
           <Field
             id="delete-password"
             name="password"
-            label="Your password"
+            label={t('Your password')}
             type="password"
             autoComplete="current-password"
             required
@@ -98,7 +102,9 @@ function DeleteAccount() {
         )}
         {account && !account.hasPassword && (
           <fieldset>
-            <legend className="text-sm font-medium text-ink">Code we sent to {account.email}</legend>
+            <legend className="text-sm font-medium text-ink">
+              {t('Code we sent to {email}', { email: account.email })}
+            </legend>
             <div className="mt-2">
               <OtpInput
                 id="delete-otp"
@@ -111,7 +117,7 @@ function DeleteAccount() {
             </div>
             {errors.otp && (
               <p id="delete-otp-error" className={errorClass}>
-                {errors.otp}
+                {t(errors.otp)}
               </p>
             )}
           </fieldset>
@@ -121,6 +127,10 @@ function DeleteAccount() {
   );
 }
 
-export default function AccountDelete() {
-  return <AccountPanel>{() => <DeleteAccount />}</AccountPanel>;
+export default function AccountDelete({ locale }: { locale?: Locale }) {
+  return (
+    <Translated locale={locale} catalogs={HI}>
+      <AccountPanel>{() => <DeleteAccount />}</AccountPanel>
+    </Translated>
+  );
 }

@@ -1,12 +1,18 @@
 // The frame of each /account panel island: its own error boundary, and the signed-in guard with a small
 // waiting state (the page has several panels; the top bar's guard is the one that redirects first).
 import type { ReactNode } from 'react';
+import { ACCOUNT } from '../../i18n/hi/account.ts';
+import { UI } from '../../i18n/hi/ui.ts';
+import { DEFAULT_LOCALE, LANGUAGES, type Locale } from '../../i18n/locales.ts';
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { fieldErrors } from '../ui/Field.tsx';
 import { Protected } from '../ui/Protected.tsx';
+
+/** The Hindi texts of every account island: the shared components' and their own (their own win). */
+export const HI = { hi: { ...UI, ...ACCOUNT } };
 
 export function AccountPanel({ children }: { children: (user: User) => ReactNode }) {
   return (
@@ -30,11 +36,15 @@ export function problemOf(err: unknown): { message: string; fields: Record<strin
 
 // Made on first use, not when the module loads: creating an Intl formatter builds the locale's patterns,
 // about 30 ms of main thread on a phone, which /userdashboard paid in its longest task even when it showed
-// no date.
-function dateFormat(options: Intl.DateTimeFormatOptions): (iso: string) => string {
-  let format: Intl.DateTimeFormat | undefined;
-  return (iso) => {
-    format ??= new Intl.DateTimeFormat('en-IN', options);
+// no date. One per language, since a page shows one language only.
+function dateFormat(options: Intl.DateTimeFormatOptions): (iso: string, locale?: Locale) => string {
+  const formats = new Map<Locale, Intl.DateTimeFormat>();
+  return (iso, locale = DEFAULT_LOCALE) => {
+    let format = formats.get(locale);
+    if (!format) {
+      format = new Intl.DateTimeFormat(LANGUAGES[locale].intl, options);
+      formats.set(locale, format);
+    }
     return format.format(new Date(iso));
   };
 }

@@ -3,6 +3,7 @@
 // and removing. Google-only accounts can add them too.
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { PASSKEY_NAME_MAX, type Passkey, renamePasskeyBody } from '../../lib/schemas/passkeys.ts';
 import { notify } from '../../lib/toast.ts';
@@ -12,8 +13,9 @@ import { FormDialog } from '../ui/FormDialog.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, formatTime, HI, problemOf } from './AccountPanel.tsx';
 import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
@@ -22,6 +24,7 @@ function cancelled(err: unknown) {
 }
 
 function PasskeyList() {
+  const { t, locale } = useLanguage();
   const [keys, setKeys] = useState<Passkey[] | null>(null);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
@@ -60,12 +63,13 @@ function PasskeyList() {
     }
     const response = await startRegistration({ optionsJSON });
     const res = await api.post('v1/account/passkeys', { response });
-    notify('success', res.message);
+    notify('success', t(res.message));
     await load();
   }
 
   const onError = (err: unknown) => {
-    // The browser's own failures (no authenticator, a refusal) are WebAuthnErrors with a message.
+    // The browser's own failures (no authenticator, a refusal) are WebAuthnErrors with a message, in the
+    // library's English: the catalog has no words for them.
     if (cancelled(err)) return { message: 'No passkey was added.', fields: {} };
     if (err instanceof WebAuthnError) return { message: err.message, fields: {} };
     if (needsStepUp(err)) stepUp.setOtp(emptyOtp());
@@ -98,7 +102,7 @@ function PasskeyList() {
     if (!body) return;
     await form.run(async () => {
       const res = await api.patch(`v1/account/passkeys/${renaming._id}`, body);
-      notify('success', res.message);
+      notify('success', t(res.message));
       setRenaming(null);
       await load();
     });
@@ -109,7 +113,7 @@ function PasskeyList() {
     await form.run(
       async () => {
         const res = await api.delete(`v1/account/passkeys/${removing._id}`);
-        notify('success', res.message);
+        notify('success', t(res.message));
         setRemoving(null);
         await load();
       },
@@ -122,16 +126,16 @@ function PasskeyList() {
     <div className="grid gap-4">
       {alert && <FormAlert message={alert} />}
       {keys.length === 0 ? (
-        <p className="text-sm text-slate-700">No passkeys yet.</p>
+        <p className="text-sm text-slate-700">{t('No passkeys yet.')}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label="Passkeys">
+        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label={t('Passkeys')}>
           {keys.map((k) => (
             <li key={k._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
               <div>
                 <p className="font-semibold text-ink">{k.name}</p>
                 <p className="text-sm text-slate-700">
-                  Added {formatTime(k.createdAt)} ·{' '}
-                  {k.lastUsedAt ? `Last used ${formatTime(k.lastUsedAt)}` : 'Not used yet'}
+                  {t('Added {date}', { date: formatTime(k.createdAt, locale) })} ·{' '}
+                  {k.lastUsedAt ? t('Last used {date}', { date: formatTime(k.lastUsedAt, locale) }) : t('Not used yet')}
                 </p>
               </div>
               <div className="flex gap-2">
@@ -139,22 +143,22 @@ function PasskeyList() {
                   type="button"
                   className={secondaryButton}
                   disabled={busy}
-                  aria-label={`Rename passkey ${k.name}`}
+                  aria-label={t('Rename passkey {name}', { name: k.name })}
                   onClick={() => {
                     form.reset();
                     setRenaming(k);
                   }}
                 >
-                  Rename
+                  {t('Rename')}
                 </button>
                 <button
                   type="button"
                   className={secondaryButton}
                   disabled={busy}
-                  aria-label={`Remove passkey ${k.name}`}
+                  aria-label={t('Remove passkey {name}', { name: k.name })}
                   onClick={() => setRemoving(k)}
                 >
-                  Remove
+                  {t('Remove')}
                 </button>
               </div>
             </li>
@@ -162,7 +166,7 @@ function PasskeyList() {
         </ul>
       )}
       {!browserSupportsWebAuthn() ? (
-        <p className="text-sm text-slate-700">This browser cannot make passkeys.</p>
+        <p className="text-sm text-slate-700">{t('This browser cannot make passkeys.')}</p>
       ) : stepUp.open ? (
         <StepUpForm
           id="passkey-step-up"
@@ -183,15 +187,15 @@ function PasskeyList() {
           disabled={busy}
           onClick={() => void add()}
         >
-          {busy ? 'Waiting for your device...' : 'Add a passkey'}
+          {busy ? t('Waiting for your device...') : t('Add a passkey')}
         </button>
       )}
-      <FormDialog open={renaming !== null} title="Rename passkey" onClose={() => setRenaming(null)}>
+      <FormDialog open={renaming !== null} title={t('Rename passkey')} onClose={() => setRenaming(null)}>
         {renaming && (
           <form onSubmit={rename} noValidate className="grid gap-4">
             <Field
               id="passkeyName"
-              label="Name"
+              label={t('Name')}
               defaultValue={renaming.name}
               maxLength={PASSKEY_NAME_MAX}
               required
@@ -200,17 +204,17 @@ function PasskeyList() {
             />
             <div className="flex justify-end gap-2">
               <button type="button" className={secondaryButton} onClick={() => setRenaming(null)}>
-                Cancel
+                {t('Cancel')}
               </button>
               <button type="submit" className={primaryButton} disabled={busy}>
-                Save
+                {t('Save')}
               </button>
             </div>
           </form>
         )}
       </FormDialog>
       {/* A FormDialog (its ids are its own): the account page has another panel's ConfirmDialog. */}
-      <FormDialog open={removing !== null} title="Remove passkey" onClose={() => setRemoving(null)}>
+      <FormDialog open={removing !== null} title={t('Remove passkey')} onClose={() => setRemoving(null)}>
         {removing && (
           <form
             noValidate
@@ -221,14 +225,14 @@ function PasskeyList() {
             }}
           >
             <p className="text-slate-700">
-              Remove the passkey “{removing.name}”? It will no longer sign in to your account.
+              {t('Remove the passkey “{name}”? It will no longer sign in to your account.', { name: removing.name })}
             </p>
             <div className="flex justify-end gap-2">
               <button type="button" className={secondaryButton} onClick={() => setRemoving(null)} disabled={busy}>
-                Cancel
+                {t('Cancel')}
               </button>
               <button type="submit" className={dangerButton} disabled={busy}>
-                {busy ? 'Removing...' : 'Remove'}
+                {busy ? t('Removing...') : t('Remove')}
               </button>
             </div>
           </form>
@@ -238,6 +242,10 @@ function PasskeyList() {
   );
 }
 
-export default function AccountPasskeys() {
-  return <AccountPanel>{() => <PasskeyList />}</AccountPanel>;
+export default function AccountPasskeys({ locale }: { locale?: Locale }) {
+  return (
+    <Translated locale={locale} catalogs={HI}>
+      <AccountPanel>{() => <PasskeyList />}</AccountPanel>
+    </Translated>
+  );
 }

@@ -1,19 +1,22 @@
 // /account, Password: change it with the current one. An account made through Google that has none
 // sets its first one with a code mailed to it. Either way every other device is signed out.
 import { useEffect, useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { passwordBody, type AccountUser } from '../../lib/schemas/account.ts';
 import { devicesChanged } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
 
 function PasswordForm() {
+  const t = useT();
   const [account, setAccount] = useState<AccountUser | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [otp, setOtp] = useState(emptyOtp);
@@ -31,7 +34,7 @@ function PasswordForm() {
     await form.run(
       async () => {
         const res = await api.post('v1/account/code', { purpose: 'set-password' });
-        notify('success', res.message ?? 'Code sent');
+        notify('success', t(res.message ?? 'Code sent'));
         setCodeSent(true);
       },
       { onError: (err) => ({ message: problemOf(err).message, fields: {} }) },
@@ -59,7 +62,7 @@ function PasswordForm() {
     await form.run(
       async () => {
         const res = await api.post('v1/account/password', body);
-        notify('success', res.message ?? 'Password changed');
+        notify('success', t(res.message ?? 'Password changed'));
         element.reset();
         setOtp(emptyOtp());
         setCodeSent(false);
@@ -77,8 +80,9 @@ function PasswordForm() {
       <div className="grid max-w-md gap-4">
         {alert && <FormAlert message={alert} />}
         <p className="text-sm text-slate-700">
-          You sign in with Google. To also sign in with your e-mail address and a password, set one: we will e-mail you
-          a 6-digit code to confirm it is you.
+          {t(
+            'You sign in with Google. To also sign in with your e-mail address and a password, set one: we will e-mail you a 6-digit code to confirm it is you.',
+          )}
         </p>
         <button
           type="button"
@@ -86,7 +90,7 @@ function PasswordForm() {
           onClick={() => void sendCode()}
           disabled={busy}
         >
-          {busy ? 'Sending...' : 'Email me a code'}
+          {busy ? t('Sending...') : t('Email me a code')}
         </button>
       </div>
     );
@@ -100,7 +104,7 @@ function PasswordForm() {
       {account.hasPassword ? (
         <Field
           id="currentPassword"
-          label="Current password"
+          label={t('Current password')}
           type="password"
           autoComplete="current-password"
           required
@@ -108,7 +112,7 @@ function PasswordForm() {
         />
       ) : (
         <fieldset>
-          <legend className="text-sm font-medium text-ink">Code from your e-mail</legend>
+          <legend className="text-sm font-medium text-ink">{t('Code from your e-mail')}</legend>
           <div className="mt-2">
             <OtpInput
               id="password-otp"
@@ -121,14 +125,14 @@ function PasswordForm() {
           </div>
           {errors.otp && (
             <p id="password-otp-error" className={errorClass}>
-              {errors.otp}
+              {t(errors.otp)}
             </p>
           )}
         </fieldset>
       )}
       <Field
         id="newPassword"
-        label="New password"
+        label={t('New password')}
         type="password"
         autoComplete="new-password"
         required
@@ -136,14 +140,18 @@ function PasswordForm() {
         maxLength={128}
         error={errors.newPassword}
       />
-      <p className="text-xs text-slate-600">At least 6 characters. Every other device will be signed out.</p>
+      <p className="text-xs text-slate-600">{t('At least 6 characters. Every other device will be signed out.')}</p>
       <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={busy}>
-        {busy ? 'Saving...' : account.hasPassword ? 'Change password' : 'Set password'}
+        {busy ? t('Saving...') : account.hasPassword ? t('Change password') : t('Set password')}
       </button>
     </form>
   );
 }
 
-export default function AccountPassword() {
-  return <AccountPanel>{() => <PasswordForm />}</AccountPanel>;
+export default function AccountPassword({ locale }: { locale?: Locale }) {
+  return (
+    <Translated locale={locale} catalogs={HI}>
+      <AccountPanel>{() => <PasswordForm />}</AccountPanel>
+    </Translated>
+  );
 }

@@ -1,17 +1,20 @@
 // /account, Profile: the name (at least 2 characters, checked here and by the API). A saved name goes
 // into the session store, so the avatar menu and every other island follow at once.
 import type { SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { type ProfileResponse, profileBody } from '../../lib/schemas/account.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { updateUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { primaryButton } from '../ui/classes.ts';
+import { Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
 
 function ProfileForm({ user }: { user: User }) {
+  const t = useT();
   const form = useForm();
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
@@ -22,7 +25,7 @@ function ProfileForm({ user }: { user: User }) {
       async () => {
         const res = await api.patch<ProfileResponse>('v1/account', body);
         updateUser(res.user);
-        notify('success', res.message ?? 'Profile updated');
+        notify('success', t(res.message ?? 'Profile updated'));
       },
       { onError: problemOf },
     );
@@ -33,7 +36,7 @@ function ProfileForm({ user }: { user: User }) {
       <Field
         id="account-name"
         name="name"
-        label="Name"
+        label={t('Name')}
         autoComplete="name"
         required
         minLength={2}
@@ -43,17 +46,21 @@ function ProfileForm({ user }: { user: User }) {
         error={form.errors.name ?? (form.alert || undefined)}
       />
       <div>
-        <p className="text-sm font-medium text-ink">Email</p>
+        <p className="text-sm font-medium text-ink">{t('Email')}</p>
         <p className="mt-1 text-sm text-slate-700">{user.email}</p>
-        <p className="mt-1 text-xs text-slate-600">You sign in with this address; it cannot be changed here.</p>
+        <p className="mt-1 text-xs text-slate-600">{t('You sign in with this address; it cannot be changed here.')}</p>
       </div>
       <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={form.busy}>
-        {form.busy ? 'Saving...' : 'Save name'}
+        {form.busy ? t('Saving...') : t('Save name')}
       </button>
     </form>
   );
 }
 
-export default function AccountProfile() {
-  return <AccountPanel>{(user) => <ProfileForm user={user} />}</AccountPanel>;
+export default function AccountProfile({ locale }: { locale?: Locale }) {
+  return (
+    <Translated locale={locale} catalogs={HI}>
+      <AccountPanel>{(user) => <ProfileForm user={user} />}</AccountPanel>
+    </Translated>
+  );
 }

@@ -3,10 +3,12 @@
 // with a first code, see the 10 recovery codes once (and download them); when on, make new recovery codes
 // or turn it off with the password or a code.
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import {
   enableTwoFactorBody,
+  RECOVERY_CODE_COUNT,
   type RecoveryCodesResponse,
   type TwoFactorSetupResponse,
   type TwoFactorStatusResponse,
@@ -18,22 +20,25 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { AccountPanel, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
 import { QrCode } from './QrCode.tsx';
 import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const t = useT();
   return (
     <div className="grid gap-3">
       <p className="text-sm text-slate-700">
-        Keep these recovery codes somewhere safe. Each signs you in once if you lose your authenticator app. They are
-        shown only now.
+        {t(
+          'Keep these recovery codes somewhere safe. Each signs you in once if you lose your authenticator app. They are shown only now.',
+        )}
       </p>
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('Recovery codes')}
         className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 p-4 font-mono text-sm"
       >
         {codes.map((c) => (
@@ -46,10 +51,10 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
           className={secondaryButton}
           onClick={() => saveFile(new Blob([`${codes.join('\n')}\n`], { type: 'text/plain' }), 'recovery-codes.txt')}
         >
-          Download codes
+          {t('Download codes')}
         </button>
         <button type="button" className={primaryButton} onClick={onDone}>
-          I have saved them
+          {t('I have saved them')}
         </button>
       </div>
     </div>
@@ -57,6 +62,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
 }
 
 function TwoFactorSettings() {
+  const t = useT();
   const [status, setStatus] = useState<TwoFactorStatusResponse | null>(null);
   const [setup, setSetup] = useState<TwoFactorSetupResponse | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -119,7 +125,7 @@ function TwoFactorSettings() {
     if (!body) return;
     void run(async () => {
       const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/enable', body);
-      notify('success', res.message);
+      notify('success', t(res.message));
       setSetup(null);
       setCodes(res.recoveryCodes);
       await load();
@@ -137,10 +143,10 @@ function TwoFactorSettings() {
     void run(async () => {
       if (turnOff) {
         const res = await api.post('v1/account/two-factor/disable', body);
-        notify('success', res.message);
+        notify('success', t(res.message));
       } else {
         const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/recovery-codes', body);
-        notify('success', res.message);
+        notify('success', t(res.message));
         setCodes(res.recoveryCodes);
       }
       form.reset();
@@ -156,18 +162,19 @@ function TwoFactorSettings() {
       <form onSubmit={enable} noValidate className="grid max-w-md gap-4">
         {alert && <FormAlert message={alert} />}
         <p className="text-sm text-slate-700">
-          Scan this QR code with your authenticator app (such as Google Authenticator, 1Password or Authy), then enter
-          the 6-digit code it shows.
+          {t(
+            'Scan this QR code with your authenticator app (such as Google Authenticator, 1Password or Authy), then enter the 6-digit code it shows.',
+          )}
         </p>
-        <QrCode text={setup.otpauthUrl} label="QR code for your authenticator app" />
+        <QrCode text={setup.otpauthUrl} label={t('QR code for your authenticator app')} />
         <div>
-          <p className="text-sm text-slate-700">Or type this key into the app:</p>
+          <p className="text-sm text-slate-700">{t('Or type this key into the app:')}</p>
           <p className="mt-1 font-mono text-sm font-semibold break-all text-ink" data-testid="two-factor-secret">
             {grouped(setup.secret)}
           </p>
         </div>
         <fieldset>
-          <legend className="text-sm font-medium text-ink">Code from your app</legend>
+          <legend className="text-sm font-medium text-ink">{t('Code from your app')}</legend>
           <div className="mt-2">
             <OtpInput
               id="two-factor-setup-code"
@@ -180,16 +187,16 @@ function TwoFactorSettings() {
           </div>
           {errors.code && (
             <p id="two-factor-setup-code-error" className={errorClass}>
-              {errors.code}
+              {t(errors.code)}
             </p>
           )}
         </fieldset>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={primaryButton} disabled={busy}>
-            {busy ? 'Checking...' : 'Turn on two-factor'}
+            {busy ? t('Checking...') : t('Turn on two-factor')}
           </button>
           <button type="button" className={secondaryButton} onClick={() => setSetup(null)} disabled={busy}>
-            Cancel
+            {t('Cancel')}
           </button>
         </div>
       </form>
@@ -224,8 +231,9 @@ function TwoFactorSettings() {
       <div className="grid gap-4">
         {alert && <FormAlert message={alert} />}
         <p className="text-sm text-slate-700">
-          Two-factor authentication is off. With it on, signing in with your password also asks for a code from an
-          authenticator app on your phone.
+          {t(
+            'Two-factor authentication is off. With it on, signing in with your password also asks for a code from an authenticator app on your phone.',
+          )}
         </p>
         <button
           ref={beginButton}
@@ -234,7 +242,7 @@ function TwoFactorSettings() {
           onClick={() => void begin()}
           disabled={busy}
         >
-          {busy ? 'Please wait...' : 'Set up two-factor authentication'}
+          {busy ? t('Please wait...') : t('Set up two-factor authentication')}
         </button>
       </div>
     );
@@ -244,34 +252,40 @@ function TwoFactorSettings() {
     <form onSubmit={prove} noValidate className="grid max-w-md gap-4">
       {alert && <FormAlert message={alert} />}
       <p className="text-sm text-slate-700">
-        Two-factor authentication is on. {status.recoveryCodesLeft} of 10 recovery codes left. To make new recovery
-        codes or turn it off, confirm with your password or a code.
+        {t(
+          'Two-factor authentication is on. {left} of {total} recovery codes left. To make new recovery codes or turn it off, confirm with your password or a code.',
+          { left: status.recoveryCodesLeft, total: RECOVERY_CODE_COUNT },
+        )}
       </p>
       <Field
         id="twoFactorPassword"
-        label="Password"
+        label={t('Password')}
         type="password"
         autoComplete="current-password"
         error={errors.password}
       />
       <Field
         id="twoFactorCode"
-        label="Or a code from your app (or a recovery code)"
+        label={t('Or a code from your app (or a recovery code)')}
         autoComplete="one-time-code"
         error={errors.code}
       />
       <div className="flex flex-wrap gap-2">
         <button type="submit" name="action" value="codes" className={secondaryButton} disabled={busy}>
-          New recovery codes
+          {t('New recovery codes')}
         </button>
         <button type="submit" name="action" value="off" className={dangerButton} disabled={busy}>
-          Turn off two-factor
+          {t('Turn off two-factor')}
         </button>
       </div>
     </form>
   );
 }
 
-export default function AccountTwoFactor() {
-  return <AccountPanel>{() => <TwoFactorSettings />}</AccountPanel>;
+export default function AccountTwoFactor({ locale }: { locale?: Locale }) {
+  return (
+    <Translated locale={locale} catalogs={HI}>
+      <AccountPanel>{() => <TwoFactorSettings />}</AccountPanel>
+    </Translated>
+  );
 }

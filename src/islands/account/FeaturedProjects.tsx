@@ -1,7 +1,10 @@
 // The dashboard's featured projects: the cards of the `featured` collection under the section's heading
 // and claim rule (content/intros/featured.md, its text rendered from Markdown at build time). A card whose own link does not already lead to the contact form offers to claim it: the contact form
 // opens with the card's title (the site's name) filled in.
+import { withoutLocale } from '../../i18n/locales.ts';
 import { CLAIM_PARAM } from '../../lib/constants.ts';
+import { useLanguage } from '../ui/i18n.tsx';
+
 export interface FeaturedProject {
   id: string;
   title: string;
@@ -26,7 +29,11 @@ export interface FeaturedSection {
   projects: FeaturedProject[];
 }
 
+/** A card's link: a page of the site in the page's language; any other address as it is. */
+const isSitePath = (href: string) => href.startsWith('/') && !href.startsWith('//');
+
 export function FeaturedProjects({ intro, projects }: FeaturedSection) {
+  const { t, path } = useLanguage();
   return (
     <section aria-labelledby="featured-title" className="mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 lg:px-8">
       <h2 id="featured-title" className="text-2xl font-bold tracking-tight text-ink">
@@ -56,10 +63,10 @@ export function FeaturedProjects({ intro, projects }: FeaturedSection) {
               <h3 className="text-lg font-semibold text-ink">{p.title}</h3>
               <p className="flex-1 text-sm text-slate-700">{p.description}</p>
               {p.tags && p.tags.length > 0 && (
-                <ul className="flex flex-wrap gap-2" aria-label="Tags">
-                  {p.tags.map((t) => (
-                    <li key={t} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
-                      {t}
+                <ul className="flex flex-wrap gap-2" aria-label={t('Tags')}>
+                  {p.tags.map((tag) => (
+                    <li key={tag} className="rounded-md bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                      {tag}
                     </li>
                   ))}
                 </ul>
@@ -67,16 +74,16 @@ export function FeaturedProjects({ intro, projects }: FeaturedSection) {
               <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
                 {p.link && (
                   <a
-                    href={p.link.href}
+                    href={isSitePath(p.link.href) ? path(p.link.href) : p.link.href}
                     className="font-semibold text-brand-700 underline-offset-2 hover:underline"
                     {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                   >
                     {p.link.label}
                   </a>
                 )}
-                {!p.link?.href.startsWith('/contact') && (
+                {!(p.link && withoutLocale(p.link.href).startsWith('/contact')) && (
                   <a
-                    href={`/contact?${CLAIM_PARAM}=${encodeURIComponent(p.title)}`}
+                    href={`${path('/contact')}?${CLAIM_PARAM}=${encodeURIComponent(p.title)}`}
                     aria-label={`${intro.action}: ${p.title}`}
                     className="rounded-lg bg-action px-4 py-2 text-sm font-semibold text-white hover:bg-action-hover"
                   >

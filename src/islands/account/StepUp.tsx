@@ -7,6 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { toApiError } from '../../lib/api-error.ts';
 import { emptyOtp, OtpInput } from '../ui/OtpInput.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
+import { useT } from '../ui/i18n.tsx';
 
 /** Whether a failed call asks for the mailed add-factor code. */
 export const needsStepUp = (err: unknown) => toApiError(err).stepUp;
@@ -47,7 +48,10 @@ export function useStepUp() {
 interface Props {
   /** The OTP boxes' id prefix, unique on the page. */
   id: string;
-  /** What the code confirms, after "Enter it to": "add a passkey". */
+  /**
+   * What the code confirms, after "Enter it to": "add a passkey", in English (it is translated here, as a
+   * phrase of its own in the catalogs).
+   */
   action: string;
   otp: string[];
   onOtp: (digits: string[]) => void;
@@ -59,6 +63,7 @@ interface Props {
 }
 
 export function StepUpForm({ id, action, otp, onOtp, busy, error, onConfirm, onResend, onCancel }: Props) {
+  const t = useT();
   useEffect(() => document.getElementById(`${id}-0`)?.focus(), [id]);
 
   function submit(e: SubmitEvent<HTMLFormElement>) {
@@ -69,11 +74,11 @@ export function StepUpForm({ id, action, otp, onOtp, busy, error, onConfirm, onR
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   return (
-    <form onSubmit={submit} noValidate className="grid max-w-md gap-4" aria-label="Confirm with the e-mailed code">
+    <form onSubmit={submit} noValidate className="grid max-w-md gap-4" aria-label={t('Confirm with the e-mailed code')}>
       <fieldset>
-        <legend className="text-sm font-medium text-ink">Code from the e-mail</legend>
+        <legend className="text-sm font-medium text-ink">{t('Code from the e-mail')}</legend>
         <p id={hintId} className="mt-1 text-sm text-slate-700">
-          We e-mailed a 6-digit code to your address. Enter it to {action}.
+          {t('We e-mailed a 6-digit code to your address. Enter it to {action}.', { action: t(action) })}
         </p>
         <div className="mt-2">
           <OtpInput
@@ -87,19 +92,19 @@ export function StepUpForm({ id, action, otp, onOtp, busy, error, onConfirm, onR
         </div>
         {error && (
           <p id={errorId} className={errorClass}>
-            {error}
+            {t(error)}
           </p>
         )}
       </fieldset>
       <div className="flex flex-wrap gap-2">
         <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Checking...' : 'Confirm'}
+          {busy ? t('Checking...') : t('Confirm')}
         </button>
         <button type="button" className={secondaryButton} onClick={onResend} disabled={busy}>
-          Send a new code
+          {t('Send a new code')}
         </button>
         <button type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('Cancel')}
         </button>
       </div>
     </form>
