@@ -2,6 +2,7 @@
 import type { ReactNode, SubmitEvent } from 'react';
 import { cardClass } from '../ui/classes.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
+import { useT } from '../ui/i18n.tsx';
 
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
@@ -16,10 +17,11 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
 }
 
 export function OrDivider() {
+  const t = useT();
   return (
     <div className="my-6 flex items-center gap-3 text-xs uppercase tracking-wide text-slate-600" aria-hidden="true">
       <span className="h-px flex-1 bg-slate-200" />
-      or
+      {t('or')}
       <span className="h-px flex-1 bg-slate-200" />
     </div>
   );

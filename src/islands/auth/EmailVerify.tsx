@@ -1,6 +1,7 @@
 // /email-verify: the six-box code form. Whatever the answer, the user goes on to /userdashboard
 // with the server's message.
 import { useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { flashAndGo } from '../../lib/toast.ts';
@@ -11,8 +12,11 @@ import { Protected } from '../ui/Protected.tsx';
 import { requestVerifyCode } from '../../lib/verify-email.ts';
 import { linkClass, primaryButton } from '../ui/classes.ts';
 import { useForm } from '../ui/useForm.ts';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { HI } from './catalogs.ts';
 
 function VerifyForm({ email }: { email: string }) {
+  const { t, path } = useLanguage();
   const [otp, setOtp] = useState(emptyOtp);
   const { busy, run } = useForm();
   const resending = useForm();
@@ -24,9 +28,9 @@ function VerifyForm({ email }: { email: string }) {
       async () => {
         try {
           const res = await api.post('v1/auth/verify-account', { otp: otp.join('') });
-          flashAndGo('success', res.message || 'Email verified', '/userdashboard');
+          flashAndGo('success', t(res.message || 'Email verified'), path('/userdashboard'));
         } catch (err) {
-          flashAndGo('error', errorMessage(err), '/userdashboard');
+          flashAndGo('error', t(errorMessage(err)), path('/userdashboard'));
         }
       },
       { leaving: true },
@@ -34,37 +38,39 @@ function VerifyForm({ email }: { email: string }) {
   }
 
   return (
-    <AuthCard title="Verify Your Email" intro={`Signed in as ${email}.`}>
+    <AuthCard title={t('Verify Your Email')} intro={t('Signed in as {email}.', { email })}>
       <form onSubmit={onSubmit} className="grid gap-5">
         <fieldset>
           <legend className="mb-3 w-full text-center text-sm font-medium text-ink">
-            Enter 6 Digit Code sent to your Mail
+            {t('Enter 6 Digit Code sent to your Mail')}
           </legend>
           <OtpInput id="code" value={otp} onChange={setOtp} required />
         </fieldset>
         <button type="submit" className={primaryButton} disabled={busy}>
-          {busy ? 'Processing...' : 'verify Email'}
+          {busy ? t('Processing...') : t('verify Email')}
         </button>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
-        No code?{' '}
+        {t('No code?')}{' '}
         <button
           type="button"
           className={linkClass}
           onClick={() => void resending.run(() => requestVerifyCode('stay'))}
           disabled={resending.busy}
         >
-          Send a new code
+          {t('Send a new code')}
         </button>
       </p>
     </AuthCard>
   );
 }
 
-export default function EmailVerify() {
+export default function EmailVerify({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Protected rule="unverified">{(user) => <VerifyForm email={user.email} />}</Protected>
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Protected rule="unverified">{(user) => <VerifyForm email={user.email} />}</Protected>
+      </ErrorBoundary>
+    </Translated>
   );
 }

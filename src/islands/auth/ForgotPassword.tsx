@@ -1,6 +1,8 @@
 // /forgot-password: e-mail, then the mailed code (checked by the server only with the last step),
 // then the new password; success goes to /login.
 import { useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
@@ -13,34 +15,40 @@ import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { HI } from './catalogs.ts';
 
 type Step = 'email' | 'otp' | 'password';
 
-const titles: Record<Step, [string, string]> = {
+/** Each step's heading and intro, in English (the catalog's keys), with the number that fills the intro. */
+const titles: Record<Step, [string, string, number]> = {
   email: [
     'Forgot your password?',
-    `Enter the e-mail address of your account and we will send you a ${LIMITS.otpLength}-digit code.`,
+    'Enter the e-mail address of your account and we will send you a {count}-digit code.',
+    LIMITS.otpLength,
   ],
-  otp: ['Enter the code', `Type the ${LIMITS.otpLength}-digit code we sent to your e-mail.`],
-  password: ['Choose a new password', `Use at least ${LIMITS.passwordMin} characters.`],
+  otp: ['Enter the code', 'Type the {count}-digit code we sent to your e-mail.', LIMITS.otpLength],
+  password: ['Choose a new password', 'Use at least {count} characters.', LIMITS.passwordMin],
 };
 
 function BackToLogin() {
+  const { t, path } = useLanguage();
   return (
     <p className="mt-6 text-center text-sm">
-      <a href="/login" className={linkClass}>
-        Back to login
+      <a href={path('/login')} className={linkClass}>
+        {t('Back to login')}
       </a>
     </p>
   );
 }
 
-function resetFailed(err: unknown) {
-  notify('error', 'Failed to reset password');
+function resetFailed(err: unknown, t: Translate) {
+  notify('error', t('Failed to reset password'));
   return { message: errorMessage(err, ''), fields: {} };
 }
 
 function Wizard() {
+  const { t, path } = useLanguage();
   const [step, setStep] = useState<Step>('email');
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState(emptyOtp);
@@ -50,15 +58,15 @@ function Wizard() {
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const typed = new FormData(e.currentTarget).get('email');
-    const schemas = await authSchemas();
+    const schemas = await authSchemas(t);
     if (!schemas) return;
     const body = form.check(schemas.resetOtpBody, { email: typed });
     if (!body) return;
     await form.run(
       async () => {
         const res = await api.post('v1/auth/reset-otp', body);
-        if (res.message) notify('success', res.message);
-        if (res.message !== 'OTP sent to your email') notify('success', 'OTP sent to your email');
+        if (res.message) notify('success', t(res.message));
+        if (res.message !== 'OTP sent to your email') notify('success', t('OTP sent to your email'));
         setEmail(body.email);
         setStep('otp');
       },
@@ -68,50 +76,50 @@ function Wizard() {
 
   async function checkCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const schemas = await authSchemas();
+    const schemas = await authSchemas(t);
     if (!schemas) return;
     const parsed = schemas.otpField.safeParse(otp.join(''));
     if (!parsed.success) {
       form.setErrors({ otp: parsed.error.issues[0]?.message ?? 'Invalid OTP' });
-      notify('error', 'Invalid OTP');
+      notify('error', t('Invalid OTP'));
       return;
     }
     form.setErrors({});
-    notify('success', 'OTP verified');
+    notify('success', t('OTP verified'));
     setStep('password');
   }
 
   async function reset(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = { email, otp: otp.join(''), NewPassword: new FormData(e.currentTarget).get('password') };
-    const schemas = await authSchemas();
+    const schemas = await authSchemas(t);
     if (!schemas) return;
     const checked = form.check(schemas.resetPasswordBody, body);
     if (!checked) return;
     await form.run(
       async () => {
         await api.post('v1/auth/reset-password', checked);
-        flashAndGo('success', 'Password reset successfully', '/login');
+        flashAndGo('success', t('Password reset successfully'), path('/login'));
       },
       { leaving: true, onError: resetFailed },
     );
   }
 
-  const [title, intro] = titles[step];
+  const [title, intro, count] = titles[step];
   return (
-    <AuthCard title={title} intro={intro}>
+    <AuthCard title={t(title)} intro={t(intro, { count })}>
       {step === 'email' && (
         <AuthForm onSubmit={sendCode}>
-          <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
-          <SubmitButton busy={form.busy} busyLabel="Processing...">
-            Send code
+          <Field id="email" label={t('Email')} type="email" autoComplete="email" required error={form.errors.email} />
+          <SubmitButton busy={form.busy} busyLabel={t('Processing...')}>
+            {t('Send code')}
           </SubmitButton>
         </AuthForm>
       )}
       {step === 'otp' && (
         <AuthForm onSubmit={checkCode}>
           <fieldset>
-            <legend className="mb-3 text-sm font-medium text-ink">Code sent to {email}</legend>
+            <legend className="mb-3 text-sm font-medium text-ink">{t('Code sent to {email}', { email })}</legend>
             <OtpInput
               id="otp"
               value={otp}
@@ -122,11 +130,11 @@ function Wizard() {
           </fieldset>
           {form.errors.otp && (
             <p id="otp-error" className={errorClass}>
-              {form.errors.otp}
+              {t(form.errors.otp)}
             </p>
           )}
-          <SubmitButton busy={false} busyLabel="Processing...">
-            Continue
+          <SubmitButton busy={false} busyLabel={t('Processing...')}>
+            {t('Continue')}
           </SubmitButton>
         </AuthForm>
       )}
@@ -134,18 +142,18 @@ function Wizard() {
         <AuthForm onSubmit={reset} alert={form.alert}>
           <Field
             id="password"
-            label="New password"
+            label={t('New password')}
             type="password"
             autoComplete="new-password"
             required
             error={form.errors.NewPassword}
           />
-          <SubmitButton busy={form.busy} busyLabel="Processing...">
-            Reset password
+          <SubmitButton busy={form.busy} busyLabel={t('Processing...')}>
+            {t('Reset password')}
           </SubmitButton>
           {form.alert && (
             <button type="button" className={linkClass} onClick={() => setStep('otp')}>
-              Enter the code again
+              {t('Enter the code again')}
             </button>
           )}
         </AuthForm>
@@ -155,10 +163,12 @@ function Wizard() {
   );
 }
 
-export default function ForgotPassword() {
+export default function ForgotPassword({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Wizard />
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Wizard />
+      </ErrorBoundary>
+    </Translated>
   );
 }

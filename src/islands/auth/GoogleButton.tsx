@@ -5,6 +5,7 @@ import { GoogleOAuthProvider, useGoogleLogin, useGoogleOAuth } from '@react-oaut
 import { notify } from '../../lib/toast.ts';
 import { completeGoogleSignIn, googleClientId, NO_CODE, randomState, startGoogleRedirect } from './google.ts';
 import { secondaryButton } from '../ui/classes.ts';
+import { useLanguage, useT } from '../ui/i18n.tsx';
 
 function GoogleMark() {
   return (
@@ -36,6 +37,8 @@ interface ButtonProps {
 }
 
 function Button({ label, onTwoFactor }: ButtonProps) {
+  const language = useLanguage();
+  const { t } = language;
   const { scriptLoadedSuccessfully } = useGoogleOAuth();
   const [busy, setBusy] = useState(false);
   const [state] = useState(randomState);
@@ -46,15 +49,15 @@ function Button({ label, onTwoFactor }: ButtonProps) {
       // A code that does not come back with our state was not asked for by this page: drop it.
       const code = response.state === state ? response.code : undefined;
       setBusy(true);
-      const outcome = await completeGoogleSignIn(code);
+      const outcome = await completeGoogleSignIn(language, code);
       if (outcome === 'signed-in') return;
       setBusy(false);
       if (outcome !== 'failed') onTwoFactor(outcome.challenge);
     },
-    onError: () => notify('error', NO_CODE),
+    onError: () => notify('error', t(NO_CODE)),
     onNonOAuthError: (err) => {
       if (err.type === 'popup_failed_to_open') void startGoogleRedirect();
-      else if (err.type !== 'popup_closed') notify('error', 'Something went wrong during Google login.');
+      else if (err.type !== 'popup_closed') notify('error', t('Something went wrong during Google login.'));
     },
   });
   return (
@@ -65,7 +68,7 @@ function Button({ label, onTwoFactor }: ButtonProps) {
       disabled={!scriptLoadedSuccessfully || busy}
     >
       <GoogleMark />
-      {busy ? 'Signing in...' : label}
+      {busy ? t('Signing in...') : label}
     </button>
   );
 }
@@ -74,10 +77,14 @@ function Note({ children }: { children: string }) {
   return <p className="text-center text-sm text-slate-600">{children}</p>;
 }
 
+/** `label`: the button's words, translated by the form that shows it. */
 export function GoogleButton({ label, onTwoFactor }: ButtonProps) {
+  const t = useT();
   const [unreachable, setUnreachable] = useState(false);
-  if (!googleClientId) return <Note>Google sign-in is not available on this site yet.</Note>;
-  if (unreachable) return <Note>Google sign-in could not be loaded. Please use your e-mail and password.</Note>;
+  if (!googleClientId) return <Note>{t('Google sign-in is not available on this site yet.')}</Note>;
+  if (unreachable) {
+    return <Note>{t('Google sign-in could not be loaded. Please use your e-mail and password.')}</Note>;
+  }
   return (
     <GoogleOAuthProvider clientId={googleClientId} onScriptLoadError={() => setUnreachable(true)}>
       <Button label={label} onTwoFactor={onTwoFactor} />

@@ -1,44 +1,55 @@
 // /google-verify: Google's redirect flow lands here with ?code=…&state=…; when the state is the one this tab
 // sent, the API completes the sign-in, or asks for the second factor of an account with two-factor on.
 import { useEffect, useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { completeGoogleSignIn, type GoogleOutcome, takeRedirectResult } from './google.ts';
 import { TwoFactorCard } from './TwoFactorStep.tsx';
 import { linkClass } from '../ui/classes.ts';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { HI } from './catalogs.ts';
 
 function Verify() {
+  const language = useLanguage();
+  const { t, path } = language;
   const [outcome, setOutcome] = useState<GoogleOutcome | null>(null);
   useEffect(() => {
     const result = takeRedirectResult(new URLSearchParams(location.search));
     // The code is single-use and must not stay in the address bar or the history.
     history.replaceState(null, '', location.pathname);
+    // The address Google was given, as registered with Google: the same in every language.
     const redirect = result && { uri: `${location.origin}/google-verify`, verifier: result.verifier };
-    void completeGoogleSignIn(result?.code, redirect).then(setOutcome);
-  }, []);
+    void completeGoogleSignIn(language, result?.code, redirect).then(setOutcome);
+    // Once: the page's language does not change while it lives.
+  }, [language]);
 
   if (outcome !== null && typeof outcome === 'object') {
-    return <TwoFactorCard challenge={outcome.challenge} onRestart={() => location.assign('/login')} />;
+    return <TwoFactorCard challenge={outcome.challenge} onRestart={() => location.assign(path('/login'))} />;
   }
-  if (outcome !== 'failed') return <Loading label="Completing Google sign-in…" />;
+  if (outcome !== 'failed') return <Loading label={t('Completing Google sign-in…')} />;
+  // The link sits where the language puts it in the sentence: the text around it, in two parts.
+  const [beforeLink, afterLink] = t('Please {link}.').split('{link}');
   return (
-    <AuthCard title="Google sign-in did not complete">
+    <AuthCard title={t('Google sign-in did not complete')}>
       <p className="text-sm text-slate-700">
-        Please{' '}
-        <a href="/login" className={linkClass}>
-          try signing in again
+        {beforeLink}
+        <a href={path('/login')} className={linkClass}>
+          {t('try signing in again')}
         </a>
-        .
+        {afterLink}
       </p>
     </AuthCard>
   );
 }
 
-export default function GoogleVerify() {
+export default function GoogleVerify({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Verify />
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Verify />
+      </ErrorBoundary>
+    </Translated>
   );
 }

@@ -2,6 +2,8 @@
 // passkeys (a button, and the e-mail field's autofill), and the second step when two-factor is on (after the
 // password or Google).
 import { useEffect, useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
@@ -18,16 +20,21 @@ import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { HI } from './catalogs.ts';
 
+/** A failure told in a toast (in the page's language) and in the form (translated where it is shown). */
 function failedWith(fallback: string) {
-  return (err: unknown) => {
+  return (err: unknown, t: Translate) => {
     const message = errorMessage(err, fallback);
-    notify('error', message);
+    notify('error', t(message));
     return { message, fields: {} };
   };
 }
 
 function Form() {
+  const language = useLanguage();
+  const { t, path } = language;
   useGuard('guest');
   usePreloadedAuthSchemas();
   const form = useForm();
@@ -48,21 +55,21 @@ function Form() {
     let live = true;
     signInWithPasskey(true)
       .then((res) => {
-        if (live && res) finishSignIn(res);
+        if (live && res) finishSignIn(res, language);
       })
       .catch((err: unknown) => {
-        if (live) setAlert(failedWith('Passkey sign-in failed')(err).message);
+        if (live) setAlert(failedWith('Passkey sign-in failed')(err, language.t).message);
       });
     return () => {
       live = false;
     };
-  }, [autofillRound, challenge, setAlert]);
+  }, [autofillRound, challenge, setAlert, language]);
 
   async function passkeyButton() {
     await form.run(
       async () => {
         const res = await signInWithPasskey();
-        if (res) finishSignIn(res);
+        if (res) finishSignIn(res, language);
       },
       { onError: failedWith('Passkey sign-in failed') },
     );
@@ -72,7 +79,7 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const schemas = await authSchemas();
+    const schemas = await authSchemas(t);
     if (!schemas) return;
     const body = form.check(schemas.signInBody, { email: data.get('email'), password: data.get('password') });
     if (!body) return;
@@ -80,7 +87,7 @@ function Form() {
       async () => {
         const res = await api.post<SignInResponse>('v1/auth/sign-in', { ...body, deviceToken: readDeviceToken() });
         if ('twoFactorRequired' in res) setChallenge(res.challenge);
-        else finishSignIn(res);
+        else finishSignIn(res, language);
       },
       { leaving: true, onError: failedWith('Invalid credentials') },
     );
@@ -89,11 +96,11 @@ function Form() {
   if (challenge) return <TwoFactorCard challenge={challenge} onRestart={() => setChallenge(null)} />;
 
   return (
-    <AuthCard title="Sign in" intro="Welcome back. Sign in to reach your dashboard.">
+    <AuthCard title={t('Sign in')} intro={t('Welcome back. Sign in to reach your dashboard.')}>
       <AuthForm onSubmit={onSubmit} alert={form.alert}>
         <Field
           id="email"
-          label="Email"
+          label={t('Email')}
           type="email"
           autoComplete="username webauthn"
           required
@@ -101,7 +108,7 @@ function Form() {
         />
         <Field
           id="password"
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="current-password"
           required
@@ -110,14 +117,14 @@ function Form() {
         <div className="flex items-center justify-between gap-4 text-sm">
           <label className="inline-flex items-center gap-2 text-slate-700">
             <input type="checkbox" name="remember" className="size-4 rounded border-slate-300 accent-brand-600" />
-            Remember me
+            {t('Remember me')}
           </label>
-          <a href="/forgot-password" className={linkClass}>
-            Forgot your password?
+          <a href={path('/forgot-password')} className={linkClass}>
+            {t('Forgot your password?')}
           </a>
         </div>
-        <SubmitButton busy={form.busy} busyLabel="Signing in...">
-          Sign in
+        <SubmitButton busy={form.busy} busyLabel={t('Signing in...')}>
+          {t('Sign in')}
         </SubmitButton>
       </AuthForm>
       <OrDivider />
@@ -129,25 +136,27 @@ function Form() {
             onClick={() => void passkeyButton()}
             disabled={form.busy}
           >
-            Sign in with a passkey
+            {t('Sign in with a passkey')}
           </button>
         )}
-        <GoogleButton label="Sign in with Google" onTwoFactor={setChallenge} />
+        <GoogleButton label={t('Sign in with Google')} onTwoFactor={setChallenge} />
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
-        No account yet?{' '}
-        <a href="/Signup" className={linkClass}>
-          Create one
+        {t('No account yet?')}{' '}
+        <a href={path('/Signup')} className={linkClass}>
+          {t('Create one')}
         </a>
       </p>
     </AuthCard>
   );
 }
 
-export default function LoginForm() {
+export default function LoginForm({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Form />
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Form />
+      </ErrorBoundary>
+    </Translated>
   );
 }

@@ -1,5 +1,7 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
 import { useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
+import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
@@ -15,13 +17,16 @@ import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { HI } from './catalogs.ts';
 
-function signupFailed(err: unknown) {
-  notify('error', 'Enter a Vaild Email');
+function signupFailed(err: unknown, t: Translate) {
+  notify('error', t('Enter a Vaild Email'));
   return { message: errorMessage(err, ''), fields: {} };
 }
 
 function Form() {
+  const { t, path } = useLanguage();
   useGuard('guest');
   usePreloadedAuthSchemas();
   const form = useForm();
@@ -31,7 +36,7 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(e.currentTarget));
-    const schemas = await authSchemas();
+    const schemas = await authSchemas(t);
     if (!schemas) return;
     const body = form.check(schemas.signupBody, fields);
     if (!body) return;
@@ -42,7 +47,7 @@ function Form() {
         // created the account even if it reports a problem.
         if (res.token) startSession(res.token, res.user, res.deviceToken);
         if (!res.success) throw new ApiError(200, res.message ?? 'Signup failed');
-        flashAndGo('success', 'Account created successfully!', '/login');
+        flashAndGo('success', t('Account created successfully!'), path('/login'));
       },
       { leaving: true, onError: signupFailed },
     );
@@ -51,53 +56,55 @@ function Form() {
   if (challenge) return <TwoFactorCard challenge={challenge} onRestart={() => setChallenge(null)} />;
 
   return (
-    <AuthCard title="Create your account" intro="Join us to follow your projects and claim featured sites.">
+    <AuthCard title={t('Create your account')} intro={t('Join us to follow your projects and claim featured sites.')}>
       <AuthForm onSubmit={onSubmit} alert={form.alert}>
-        <Field id="name" label="Full name" autoComplete="name" required error={form.errors.name} />
-        <Field id="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
+        <Field id="name" label={t('Full name')} autoComplete="name" required error={form.errors.name} />
+        <Field id="email" label={t('Email')} type="email" autoComplete="email" required error={form.errors.email} />
         <Field
           id="password"
-          label="Password"
+          label={t('Password')}
           type="password"
           autoComplete="new-password"
           required
           error={form.errors.password}
         />
-        <SubmitButton busy={form.busy} busyLabel="Creating account...">
-          Create account
+        <SubmitButton busy={form.busy} busyLabel={t('Creating account...')}>
+          {t('Create account')}
         </SubmitButton>
       </AuthForm>
       <OrDivider />
       <div className="grid gap-3">
-        <GoogleButton label="Sign up with Google" onTwoFactor={setChallenge} />
+        <GoogleButton label={t('Sign up with Google')} onTwoFactor={setChallenge} />
         <button
           type="button"
           className={`${secondaryButton} w-full`}
           disabled
-          title="GitHub sign-up is not available yet"
+          title={t('GitHub sign-up is not available yet')}
         >
-          Sign up with GitHub (coming soon)
+          {t('Sign up with GitHub (coming soon)')}
         </button>
       </div>
       <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <a href="/login" className={linkClass}>
-          Sign in
+        {t('Already have an account?')}{' '}
+        <a href={path('/login')} className={linkClass}>
+          {t('Sign in')}
         </a>
       </p>
       <p className="mt-2 text-center text-sm">
-        <a href="/" className={linkClass}>
-          Back to home
+        <a href={path('/')} className={linkClass}>
+          {t('Back to home')}
         </a>
       </p>
     </AuthCard>
   );
 }
 
-export default function SignupForm() {
+export default function SignupForm({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Form />
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Form />
+      </ErrorBoundary>
+    </Translated>
   );
 }

@@ -10,6 +10,7 @@ import { AuthCard } from './AuthCard.tsx';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass, primaryButton } from '../ui/classes.ts';
+import { useLanguage, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
 
 interface Props {
@@ -19,6 +20,7 @@ interface Props {
 }
 
 export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
+  const t = useT();
   const [recovery, setRecovery] = useState(false);
   const [otp, setOtp] = useState(emptyOtp);
   const form = useForm();
@@ -46,11 +48,11 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
 
   const errorId = 'two-factor-error';
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Two-factor authentication">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('Two-factor authentication')}>
       {recovery ? (
         <Field
           id="recoveryCode"
-          label="Recovery code"
+          label={t('Recovery code')}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
@@ -59,7 +61,7 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
         />
       ) : (
         <fieldset>
-          <legend className="text-sm font-medium text-ink">Code from your authenticator app</legend>
+          <legend className="text-sm font-medium text-ink">{t('Code from your authenticator app')}</legend>
           <div className="mt-2">
             <OtpInput
               id="two-factor-code"
@@ -72,13 +74,13 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
           </div>
           {error && (
             <p id={errorId} className={errorClass}>
-              {error}
+              {t(error)}
             </p>
           )}
         </fieldset>
       )}
       <button type="submit" className={primaryButton} disabled={form.busy}>
-        {form.busy ? 'Checking...' : 'Verify'}
+        {form.busy ? t('Checking...') : t('Verify')}
       </button>
       <div className="flex flex-wrap justify-between gap-2 text-sm">
         <button
@@ -89,27 +91,32 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
             form.reset();
           }}
         >
-          {recovery ? 'Use a code from your app' : 'Use a recovery code'}
+          {recovery ? t('Use a code from your app') : t('Use a recovery code')}
         </button>
         <button type="button" className={linkClass} onClick={onRestart}>
-          Start over
+          {t('Start over')}
         </button>
       </div>
     </form>
   );
 }
 
-/** The end of every sign-in that answered a session: it starts, and the dashboard opens. */
-export function finishSignIn(res: SessionResponse) {
+/**
+ * The end of every sign-in that answered a session: it starts, and the dashboard opens, in the page's
+ * language (`t` and `path` of useLanguage()).
+ */
+export function finishSignIn(res: SessionResponse, { t, path }: ReturnType<typeof useLanguage>) {
   startSession(res.token, res.user, res.deviceToken);
-  flashAndGo('success', res.message || 'Signed in', '/userdashboard', true);
+  flashAndGo('success', t(res.message || 'Signed in'), path('/userdashboard'), true);
 }
 
 /** The second step as a page of its own, after a first step (password or Google) answered a challenge. */
 export function TwoFactorCard({ challenge, onRestart }: { challenge: string; onRestart: () => void }) {
+  const language = useLanguage();
+  const { t } = language;
   return (
-    <AuthCard title="Two-factor authentication" intro="Enter the 6-digit code from your authenticator app.">
-      <TwoFactorStep challenge={challenge} onSignedIn={finishSignIn} onRestart={onRestart} />
+    <AuthCard title={t('Two-factor authentication')} intro={t('Enter the 6-digit code from your authenticator app.')}>
+      <TwoFactorStep challenge={challenge} onSignedIn={(res) => finishSignIn(res, language)} onRestart={onRestart} />
     </AuthCard>
   );
 }

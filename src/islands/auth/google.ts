@@ -3,6 +3,7 @@ import { api } from '../../lib/api-client.ts';
 import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
+import type { useLanguage } from '../ui/i18n.tsx';
 
 export const googleClientId = import.meta.env.PUBLIC_GOOGLE_CLIENT_ID ?? '';
 
@@ -65,14 +66,16 @@ export type GoogleOutcome = 'failed' | 'signed-in' | { challenge: string };
 /**
  * The redirect flow passes the redirect_uri it used (this site's /google-verify) and its PKCE verifier;
  * the popup flow has neither. No code (or a state that did not match, which callers pass as no code)
- * sends nothing to the API.
+ * sends nothing to the API. The page's language (useLanguage()) words the toasts and gives the dashboard's
+ * address.
  */
 export async function completeGoogleSignIn(
+  { t, path }: ReturnType<typeof useLanguage>,
   code: string | null | undefined,
   redirect?: { uri: string; verifier: string },
 ): Promise<GoogleOutcome> {
   if (!code) {
-    notify('error', NO_CODE);
+    notify('error', t(NO_CODE));
     return 'failed';
   }
   try {
@@ -82,11 +85,11 @@ export async function completeGoogleSignIn(
     });
     if ('twoFactorRequired' in res) return { challenge: res.challenge };
     startSession(res.token, res.user);
-    flashAndGo('success', `Welcome, ${res.user.name}!`, '/userdashboard', true);
+    flashAndGo('success', t('Welcome, {name}!', { name: res.user.name }), path('/userdashboard'), true);
     return 'signed-in';
   } catch (err) {
     console.error('Google sign-in failed', err);
-    notify('error', 'Something went wrong during Google login.');
+    notify('error', t('Something went wrong during Google login.'));
     return 'failed';
   }
 }

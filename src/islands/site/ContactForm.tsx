@@ -2,6 +2,7 @@
 // and the HTTP client is loaded only when a message is actually sent. A field the API refuses (an
 // address the browser lets through, a name of spaces) gets its message beside it as well as the toast.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS, TOKEN_KEY } from '../../lib/constants.ts';
 import type { ContactBody } from '../../lib/schemas/contact.ts';
 import { notify } from '../../lib/toast.ts';
@@ -9,7 +10,9 @@ import { toApiError } from '../../lib/api-error.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { fieldErrors } from '../ui/Field.tsx';
+import { Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
+import { HI } from './catalogs.ts';
 
 type Question = { x: number; y: number };
 
@@ -44,6 +47,7 @@ const fields = [
 ] as const;
 
 function Form() {
+  const t = useT();
   // Drawn after hydration only: a question baked into the prebuilt HTML would be the same for everyone.
   const [question, setQuestion] = useState<Question | null>(null);
   const [sent, setSent] = useState(false);
@@ -57,7 +61,8 @@ function Form() {
 
   useEffect(() => {
     setQuestion(newQuestion());
-    // Claiming a featured project (/contact?claim=Site name): the message starts with the site's name.
+    // Claiming a featured project (/contact?claim=Site name): the message starts with the site's name,
+    // after a prefix in English in every language, since the dashboards read claims by it.
     const site = new URLSearchParams(location.search).get(CLAIM_PARAM)?.trim().slice(0, LIMITS.contactNameMax);
     if (site && message.current && !message.current.value) message.current.value = `${CLAIM_PREFIX}${site}\n\n`;
     // Signed in: name and e-mail start as the account's. The session store (and its HTTP client) is
@@ -111,7 +116,7 @@ function Form() {
     const data = new FormData(form);
     const value = (key: string) => String(data.get(key) ?? '');
     if (value('botAnswer').trim() !== String(question.x + question.y)) {
-      notify('error', 'Incorrect answer to bot protection question. Please try again.');
+      notify('error', t('Incorrect answer to bot protection question. Please try again.'));
       setQuestion(newQuestion());
       (form.elements.namedItem('botAnswer') as HTMLInputElement).value = '';
       return;
@@ -130,13 +135,13 @@ function Form() {
       },
       {
         onError: (err) => {
-          notify('error', 'Failed to send message. Please try again.');
+          notify('error', t('Failed to send message. Please try again.'));
           return { message: '', fields: fieldErrors(toApiError(err).issues) };
         },
       },
     );
     if (!done) return;
-    notify('success', 'Message sent successfully!');
+    notify('success', t('Message sent successfully!'));
     form.reset();
     setSent(true);
     timer.current = window.setTimeout(backToForm, TIMINGS.contactSuccessPanelMs);
@@ -150,10 +155,10 @@ function Form() {
         role="status"
         className="flex flex-col items-center gap-4 rounded-2xl bg-emerald-50 p-8 text-center"
       >
-        <h3 className="text-xl font-semibold text-emerald-900">Message Sent!</h3>
-        <p className="text-emerald-900">Thank you for reaching out. We will get back to you soon.</p>
+        <h3 className="text-xl font-semibold text-emerald-900">{t('Message Sent!')}</h3>
+        <p className="text-emerald-900">{t('Thank you for reaching out. We will get back to you soon.')}</p>
         <button type="button" className={secondaryButton} onClick={backToForm}>
-          Send Another Message
+          {t('Send Another Message')}
         </button>
       </div>
     );
@@ -164,20 +169,21 @@ function Form() {
   const fieldError = (name: string) =>
     errors[name] ? (
       <p id={`contact-${name}-error`} className={errorClass}>
-        {errors[name]}
+        {t(errors[name])}
       </p>
     ) : null;
   return (
-    <form ref={form} onSubmit={onSubmit} className="grid gap-4" aria-label="Contact form">
-      {fields.map(({ label, ...attrs }) => (
+    <form ref={form} onSubmit={onSubmit} className="grid gap-4" aria-label={t('Contact form')}>
+      {fields.map(({ label, placeholder, ...attrs }) => (
         <div key={attrs.name}>
           <label htmlFor={`contact-${attrs.name}`} className={labelClass}>
-            {label}
+            {t(label)}
           </label>
           <input
             id={`contact-${attrs.name}`}
             required
             className={`mt-1 ${inputClass}`}
+            placeholder={t(placeholder)}
             {...attrs}
             {...invalid(attrs.name)}
           />
@@ -186,7 +192,7 @@ function Form() {
       ))}
       <div>
         <label htmlFor="contact-message" className={labelClass}>
-          Message
+          {t('Message')}
         </label>
         <textarea
           ref={message}
@@ -195,20 +201,21 @@ function Form() {
           rows={5}
           required
           maxLength={LIMITS.contactMessageMax}
-          placeholder="Tell us about your project"
+          placeholder={t('Tell us about your project')}
           className={`mt-1 ${inputClass}`}
           {...invalid('message')}
         />
         {fieldError('message')}
       </div>
-      {/* Honeypot: hidden from people and assistive technology; bots that fill it are dropped by the API. */}
+      {/* Honeypot: hidden from people and assistive technology; bots that fill it are dropped by the API.
+          Its label stays English in every language: nobody sees or hears it. */}
       <div aria-hidden="true" className="absolute -left-[9999px] size-px overflow-hidden">
         <label htmlFor="contact-website">Leave this field empty</label>
         <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
       <div>
         <label htmlFor="contact-bot" className={labelClass}>
-          {question ? `What is ${question.x} + ${question.y}?` : 'Check question: it appears as you type'}
+          {question ? t('What is {x} + {y}?', question) : t('Check question: it appears as you type')}
         </label>
         <input
           id="contact-bot"
@@ -222,16 +229,18 @@ function Form() {
         />
       </div>
       <button type="submit" className={primaryButton} disabled={!question || busy}>
-        {busy ? 'Please wait...' : 'Send Message'}
+        {busy ? t('Please wait...') : t('Send Message')}
       </button>
     </form>
   );
 }
 
-export default function ContactForm() {
+export default function ContactForm({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Form />
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Form />
+      </ErrorBoundary>
+    </Translated>
   );
 }

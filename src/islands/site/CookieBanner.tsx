@@ -2,10 +2,13 @@
 // 'Cookie settings'. Prebuilt and live before React loads: client:interaction="consent" hydrates it on the first
 // interaction and replays the click that started it.
 import { useEffect, useRef, useState } from 'react';
+import type { Locale } from '../../i18n/locales.ts';
 import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../../lib/constants.ts';
 import { cookieSettingsRequested, readConsent, saveConsent } from '../../lib/consent.ts';
 import { controlAfter } from '../../lib/focus.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { HI } from './catalogs.ts';
 
 const categories = [
   {
@@ -29,6 +32,7 @@ const choices: { label: string; value: CookieConsent; primary?: boolean }[] = [
 ];
 
 function Banner() {
+  const { t, path } = useLanguage();
   // Prebuilt open, so that it paints with the page; a stored choice hides it before the first paint
   // (the `consent-given` class, see src/directives/register.ts) and then it never hydrates.
   const [open, setOpen] = useState(true);
@@ -70,6 +74,11 @@ function Banner() {
 
   if (!open) return null;
 
+  // The link sits where the language puts it in the sentence: the text around it, in two parts.
+  const [beforeLink, afterLink] = t(
+    'Essential cookies and storage keep the site working. With your permission we would also count visits with our own analytics, which sets no cookies. Read more in our {link}.',
+  ).split('{link}');
+
   const choose = (value: CookieConsent) => {
     // The banner goes: focus in it moves back to where the visitor asked for it, or on to the page's next
     // control, never to <body>.
@@ -86,25 +95,26 @@ function Banner() {
     <section
       ref={region}
       tabIndex={-1}
-      aria-label="Cookie consent"
+      aria-label={t('Cookie consent')}
       className="cookie-banner fixed inset-x-0 bottom-0 z-50 border-t border-slate-200 bg-surface px-3 py-2.5 shadow-[0_-8px_24px_rgba(15,23,42,0.12)] sm:inset-x-4 sm:bottom-4 sm:rounded-2xl sm:border sm:p-4"
     >
       {/* Compact on phones (tighter spacing, the three choices on one row), so that the first screen keeps
           the page's own actions in view; the texts are the same at every width. */}
       <div className="mx-auto flex max-w-5xl flex-col gap-2 sm:gap-4">
         <div>
-          <h2 className="text-sm font-semibold text-ink sm:text-base">We use cookies</h2>
+          <h2 className="text-sm font-semibold text-ink sm:text-base">{t('We use cookies')}</h2>
           <p className="mt-0.5 text-xs text-slate-700 sm:mt-1 sm:text-sm">
-            Essential cookies and storage keep the site working. With your permission we would also count visits with
-            our own analytics, which sets no cookies. Read more in our{' '}
-            <a href="/policy/" className="font-medium text-brand-700 underline">
-              privacy policy
+            {beforeLink}
+            <a href={path('/policy/')} className="font-medium text-brand-700 underline">
+              {t('privacy policy')}
             </a>
-            .
+            {afterLink}
           </p>
           {current && (
             <p className="mt-1 text-sm text-slate-700">
-              Your current choice: {choices.find((c) => c.value === current)?.label}.
+              {t('Your current choice: {choice}.', {
+                choice: t(choices.find((c) => c.value === current)?.label ?? ''),
+              })}
             </p>
           )}
         </div>
@@ -112,8 +122,8 @@ function Banner() {
           <ul id="cookie-settings" className="grid gap-3 sm:grid-cols-3">
             {categories.map((c) => (
               <li key={c.name} className="rounded-xl bg-slate-50 p-3">
-                <h3 className="text-sm font-semibold text-ink">{c.name}</h3>
-                <p className="mt-1 text-sm text-slate-700">{c.text}</p>
+                <h3 className="text-sm font-semibold text-ink">{t(c.name)}</h3>
+                <p className="mt-1 text-sm text-slate-700">{t(c.text)}</p>
               </li>
             ))}
           </ul>
@@ -126,7 +136,7 @@ function Banner() {
             aria-controls={settings ? 'cookie-settings' : undefined}
             onClick={() => setSettings((s) => !s)}
           >
-            Cookie Settings
+            {t('Cookie Settings')}
           </button>
           {choices.map((c) => (
             <button
@@ -139,7 +149,7 @@ function Banner() {
                   : 'whitespace-nowrap rounded-lg border border-slate-300 px-1 py-2 text-[13px] font-semibold text-ink hover:border-brand-500 sm:px-4 sm:text-sm'
               }
             >
-              {c.label}
+              {t(c.label)}
             </button>
           ))}
         </div>
@@ -148,10 +158,12 @@ function Banner() {
   );
 }
 
-export default function CookieBanner() {
+export default function CookieBanner({ locale }: { locale?: Locale }) {
   return (
-    <ErrorBoundary>
-      <Banner />
-    </ErrorBoundary>
+    <Translated locale={locale} catalogs={HI}>
+      <ErrorBoundary>
+        <Banner />
+      </ErrorBoundary>
+    </Translated>
   );
 }

@@ -5,8 +5,10 @@ import type { User } from '../../lib/schemas/auth.ts';
 import { signOut } from '../../lib/session.ts';
 import { initialsOf } from './initials.ts';
 import { requestVerifyCode } from '../../lib/verify-email.ts';
+import { useLanguage } from './i18n.tsx';
 
 export function AvatarMenu({ user }: { user: User }) {
+  const { t, path } = useLanguage();
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -52,7 +54,7 @@ export function AvatarMenu({ user }: { user: User }) {
         type="button"
         aria-expanded={open}
         aria-controls={open ? 'account-menu' : undefined}
-        aria-label={`Account menu for ${user.email}`}
+        aria-label={t('Account menu for {email}', { email: user.email })}
         onClick={() => setOpen((o) => !o)}
         className="inline-flex size-10 items-center justify-center rounded-full bg-action text-sm font-bold text-white hover:bg-action-hover"
       >
@@ -72,11 +74,11 @@ export function AvatarMenu({ user }: { user: User }) {
           <div className="px-3 pb-2 pt-1">
             {user.isAccountVerified ? (
               <span className="inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">
-                Verified
+                {t('Verified')}
               </span>
             ) : (
               <a
-                href="/email-verify"
+                href={path('/email-verify')}
                 className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                 onClick={(e) => {
                   e.preventDefault();
@@ -84,21 +86,22 @@ export function AvatarMenu({ user }: { user: User }) {
                 }}
                 aria-disabled={busy || undefined}
               >
-                Verify Account
+                {t('Verify Account')}
               </a>
             )}
           </div>
           <hr className="my-1 border-slate-200" />
+          {/* The admin area has one language, English: its address is the same from every page. */}
           {user.isAdmin && (
             <a href="/admin" className={item}>
-              Admin area
+              {t('Admin area')}
             </a>
           )}
-          <a href="/account" className={item}>
-            Account settings
+          <a href={path('/account')} className={item}>
+            {t('Account settings')}
           </a>
           <button type="button" className={`${item} text-red-700`} disabled={busy} onClick={() => void run(signOut)}>
-            Log out
+            {t('Log out')}
           </button>
         </div>
       )}

@@ -4,6 +4,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { trapTab } from './trap-tab.ts';
 import { primaryButton, secondaryButton } from './classes.ts';
+import { useT } from './i18n.tsx';
 
 interface Props {
   message: string | null;
@@ -16,15 +17,8 @@ interface Props {
   busy?: boolean;
 }
 
-export function ConfirmDialog({
-  message,
-  confirmLabel,
-  onConfirm,
-  onCancel,
-  title = 'Please confirm',
-  children,
-  busy = false,
-}: Props) {
+export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel, title, children, busy = false }: Props) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -56,7 +50,7 @@ export function ConfirmDialog({
         }}
       >
         <h2 id="confirm-title" className="text-lg font-semibold text-ink">
-          {title}
+          {title ?? t('Please confirm')}
         </h2>
         <p id="confirm-message" className="mt-2 text-slate-700">
           {message}
@@ -64,10 +58,10 @@ export function ConfirmDialog({
         {children && <div className="mt-4 grid gap-4">{children}</div>}
         <div className="mt-6 flex justify-end gap-3">
           <button ref={cancel} type="button" className={secondaryButton} onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('Cancel')}
           </button>
           <button type="submit" className={`${primaryButton} w-auto bg-danger hover:bg-danger-hover`} disabled={busy}>
-            {busy ? 'Please wait...' : confirmLabel}
+            {busy ? t('Please wait...') : confirmLabel}
           </button>
         </div>
       </form>

@@ -1,6 +1,8 @@
-// A labelled input with its error message tied to it for screen readers.
+// A labelled input with its error message tied to it for screen readers. The label comes translated; the
+// error is translated here, where it is shown, since it may be the words of a zod check or of the API.
 import type { InputHTMLAttributes } from 'react';
 import { errorClass, inputClass, labelClass } from './classes.ts';
+import { useT } from './i18n.tsx';
 
 interface Props extends InputHTMLAttributes<HTMLInputElement> {
   id: string;
@@ -9,6 +11,7 @@ interface Props extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export function Field({ id, label, error, ...input }: Props) {
+  const t = useT();
   const errorId = `${id}-error`;
   return (
     <div>
@@ -26,7 +29,7 @@ export function Field({ id, label, error, ...input }: Props) {
       />
       {error && (
         <p id={errorId} className={errorClass}>
-          {error}
+          {t(error)}
         </p>
       )}
     </div>

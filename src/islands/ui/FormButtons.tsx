@@ -2,6 +2,7 @@
 // Cancel beside it.
 import type { ReactNode } from 'react';
 import { primaryButton, secondaryButton } from './classes.ts';
+import { useT } from './i18n.tsx';
 
 interface SubmitProps {
   busy: boolean;
@@ -21,10 +22,11 @@ export function SubmitButton({ busy, busyLabel, className = primaryButton, child
 
 /** A dialog form's Cancel and submit buttons, at its end. */
 export function DialogButtons({ onCancel, ...submit }: Omit<SubmitProps, 'className'> & { onCancel: () => void }) {
+  const t = useT();
   return (
     <div className="flex flex-wrap justify-end gap-3">
       <button type="button" className={secondaryButton} onClick={onCancel}>
-        Cancel
+        {t('Cancel')}
       </button>
       <SubmitButton {...submit} className={`${primaryButton} w-auto`} />
     </div>

@@ -1,5 +1,8 @@
 // What a protected island shows while the session is being checked: nothing of the protected content.
-export function Loading({ label = 'Loading…', compact = false }: { label?: string; compact?: boolean }) {
+import { useT } from './i18n.tsx';
+
+export function Loading({ label, compact = false }: { label?: string; compact?: boolean }) {
+  const t = useT();
   return (
     <div
       role="status"
@@ -9,7 +12,7 @@ export function Loading({ label = 'Loading…', compact = false }: { label?: str
         className="size-5 animate-spin rounded-full border-2 border-slate-300 border-t-brand-600"
         aria-hidden="true"
       />
-      {label}
+      {label ?? t('Loading…')}
     </div>
   );
 }

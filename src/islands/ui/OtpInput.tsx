@@ -3,6 +3,7 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '../../lib/constants.ts';
 import { inputClass } from './classes.ts';
+import { useT } from './i18n.tsx';
 
 interface Props {
   id: string;
@@ -17,6 +18,7 @@ export const emptyOtp = () => Array<string>(LIMITS.otpLength).fill('');
 const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, LIMITS.otpLength).split('');
 
 export function OtpInput({ id, value, onChange, required, invalid, describedBy }: Props) {
+  const t = useT();
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   // Keys can arrive faster than React re-renders: each change builds on the latest digits, not a stale render's.
   const latest = useRef(value);
@@ -75,7 +77,7 @@ export function OtpInput({ id, value, onChange, required, invalid, describedBy }
         // biome-ignore lint/suspicious/noArrayIndexKey: the boxes are fixed positions; the position is their identity.
         <div key={i}>
           <label htmlFor={`${id}-${i}`} className="sr-only">
-            Digit {i + 1} of {LIMITS.otpLength}
+            {t('Digit {index} of {count}', { index: i + 1, count: LIMITS.otpLength })}
           </label>
           <input
             ref={(el) => {

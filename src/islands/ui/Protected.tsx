@@ -6,6 +6,7 @@ import { Loading } from './Loading.tsx';
 import type { Rule } from './guard-verdict.ts';
 import { useGuard } from './useGuard.ts';
 import { secondaryButton } from './classes.ts';
+import { useT } from './i18n.tsx';
 
 interface Props {
   rule: Exclude<Rule, 'guest'>;
@@ -37,15 +38,16 @@ export function Protected({ rule, main = false, compact = false, children }: Pro
 }
 
 function Waiting({ failed, compact }: { failed: string | null; compact: boolean }) {
+  const t = useT();
   if (failed) {
     return (
       <div role="alert" className="mx-auto my-16 max-w-md text-center">
-        <p className="text-ink">We could not load your account: {failed}</p>
+        <p className="text-ink">{t('We could not load your account: {message}', { message: t(failed) })}</p>
         <button type="button" className={`mt-4 ${secondaryButton}`} onClick={() => void loadUser()}>
-          Try again
+          {t('Try again')}
         </button>
       </div>
     );
   }
-  return <Loading label="Checking your session…" compact={compact} />;
+  return <Loading label={t('Checking your session…')} compact={compact} />;
 }

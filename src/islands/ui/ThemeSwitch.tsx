@@ -3,8 +3,10 @@
 import { useEffect, useState } from 'react';
 import { THEME_CHOICES, type ThemeChoice } from '../../lib/constants.ts';
 import { chooseTheme, storedTheme, THEME_LABELS } from '../../lib/theme.ts';
+import { useT } from './i18n.tsx';
 
 export function ThemeSwitch() {
+  const t = useT();
   const [choice, setChoice] = useState<ThemeChoice>(storedTheme);
   useEffect(() => {
     const follow = (e: Event) => setChoice((e as CustomEvent<ThemeChoice>).detail);
@@ -13,7 +15,7 @@ export function ThemeSwitch() {
   }, []);
   return (
     <label className="inline-flex items-center">
-      <span className="sr-only">Colour scheme</span>
+      <span className="sr-only">{t('Colour scheme')}</span>
       <select
         value={choice}
         onChange={(e) => chooseTheme(e.target.value as ThemeChoice)}
@@ -21,7 +23,7 @@ export function ThemeSwitch() {
       >
         {THEME_CHOICES.map((c) => (
           <option key={c} value={c}>
-            {THEME_LABELS[c]}
+            {t(THEME_LABELS[c])}
           </option>
         ))}
       </select>

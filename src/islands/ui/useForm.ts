@@ -1,11 +1,14 @@
 // One form's state: its field errors, its form-level message (shown in a FormAlert or beside the field),
 // and whether a call is under way. A form keeps only its fields and its calls: `check` parses what was
 // typed with the form's zod schema, `run` makes a call with the button disabled and shows what failed.
-// Schemas are passed in, not imported here, so a form can load its own lazily.
+// Schemas are passed in, not imported here, so a form can load its own lazily. Messages are kept as they
+// come (English) and translated where they are shown; a toast, shown at once, is translated before it goes.
 import { useState } from 'react';
+import type { Translate } from '../../i18n/translate.ts';
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import { notify } from '../../lib/toast.ts';
 import { fieldErrors } from './Field.tsx';
+import { useT } from './i18n.tsx';
 
 /** What a failed call shows: a message, and the fields it names (a message naming a field goes there). */
 export interface Problem {
@@ -23,8 +26,11 @@ interface SafeParser<T> {
 }
 
 interface RunOptions {
-  /** What the failure shows (and any toast it makes); by default the API's message and named fields. */
-  onError?: (err: unknown) => Problem;
+  /**
+   * What the failure shows (and any toast it makes); by default the API's message and named fields. `t` is
+   * the form's language, for the toast.
+   */
+  onError?: (err: unknown, t: Translate) => Problem;
   /** The work navigates away when it succeeds: the button stays disabled until the page goes. */
   leaving?: boolean;
 }
@@ -36,13 +42,14 @@ function defaultProblem(err: unknown): Problem {
 
 /** For a call whose failure is told in a toast, not in the form. */
 export function toastProblem(message: (err: unknown) => string) {
-  return (err: unknown): Problem => {
-    notify('error', message(err));
+  return (err: unknown, t: Translate): Problem => {
+    notify('error', t(message(err)));
     return { message: '', fields: {} };
   };
 }
 
 export function useForm() {
+  const t = useT();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
@@ -71,7 +78,7 @@ export function useForm() {
       if (!options.leaving) setBusy(false);
       return true;
     } catch (err) {
-      const problem = (options.onError ?? defaultProblem)(err);
+      const problem = (options.onError ?? defaultProblem)(err, t);
       setErrors(problem.fields);
       setAlert(Object.keys(problem.fields).length === 0 ? problem.message : '');
       setBusy(false);

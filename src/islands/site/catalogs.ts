@@ -1,0 +1,6 @@
+// The catalogs of the public site's islands: the shared components' texts and their own. Made once, so
+// that the language each <Translated> provides never changes while a page lives.
+import { SITE } from '../../i18n/hi/site.ts';
+import { UI } from '../../i18n/hi/ui.ts';
+
+export const HI = { hi: { ...UI, ...SITE } };
