@@ -93,7 +93,7 @@ describe('GET /api/v1/account/export', () => {
       /^attachment; filename="[a-z0-9-]+-account-\d{4}-\d{2}-\d{2}\.json"$/,
     );
     const data = res.body;
-    expect(data.profile).toEqual({ ...acc.user, hasPassword: true, createdAt: expect.any(String) });
+    expect(data.profile).toEqual({ ...acc.user, locale: 'en', hasPassword: true, createdAt: expect.any(String) });
     expect(data.sessions).toHaveLength(1);
     expect(data.sessions[0]).toMatchObject({
       current: true,

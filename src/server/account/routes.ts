@@ -43,8 +43,7 @@ const updateProfile = userRoute({
   method: 'patch',
   path: '/',
   tags,
-  description:
-    "Changes the name, the account's language (`locale`: the language its mails are written in), or both.",
+  description: "Changes the name, the account's language (`locale`: the language its mails are written in), or both.",
   request: { body: jsonBody(profileBody) },
   responses: {
     200: ok(profileResponse, 'Profile saved'),

@@ -10,16 +10,16 @@ export const mailTranslator = (locale: Locale): Translate => translator(locale, 
 
 /**
  * A moment in a mail, in UTC (the server does not know the reader's zone). English keeps the form its
- * mails have always had (`english`); another language has Intl's words for its own tag.
+ * mails have always had (`english`); another language has Intl's words for its own tag. The day and the
+ * time are formatted apart ("2 जनवरी 2026, 3:04 pm UTC"): Intl's joined form brings its own words around
+ * them ("… को 3:04 pm बजे"), which the catalog's sentences already say.
  */
 export function mailTime(when: Date, locale: Locale, english: (when: Date) => string): string {
   if (locale === DEFAULT_LOCALE) return english(when);
-  const format = new Intl.DateTimeFormat(LANGUAGES[locale].intl, {
-    dateStyle: 'long',
-    timeStyle: 'short',
-    timeZone: 'UTC',
-  });
-  return `${format.format(when)} UTC`;
+  const tag = LANGUAGES[locale].intl;
+  const day = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }).format(when);
+  const time = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'UTC' }).format(when);
+  return `${day}, ${time} UTC`;
 }
 
 /** A page of the site as a full address, in the reader's language: /forgot-password or /hi/forgot-password. */
