@@ -3,6 +3,7 @@
 // front-matter field, with the same rules and examples as src/lib/schemas/content.ts and
 // src/lib/schemas/site.ts. tests/unit/cms-config.test.ts fails when the editor and the schemas drift apart.
 import type { CmsConfig } from '@sveltia/cms';
+import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
 import { featured, projects } from './collections/cards.ts';
 import { about, hero, intros, policy, policySections } from './collections/pages.ts';
 import { posts } from './collections/posts.ts';
@@ -56,6 +57,20 @@ export function cmsConfig(settings: CmsSettings, origin: string): CmsConfig {
     // The media library's root; each collection with images names its own folder below it.
     media_folder: 'src/assets',
     public_folder: '/src/assets',
+    // The languages of src/i18n/locales.ts (Sveltia's i18n). An English file stays where it is
+    // (content/services/automation.md); its translation goes to the language's folder beside it
+    // (content/services/hi/automation.md); the single files say where with {{locale}}, left out for English
+    // (content/home/{{locale}}/hero.md, content/{{locale}}/site.json). Which fields a translation holds:
+    // localized() in src/cms/fields.ts. A new entry starts in English only (`initial_locales`); an entry
+    // without a translation shows that language as disabled in the editor's language switcher, with a
+    // button to add it ("Enable Hindi").
+    i18n: {
+      structure: 'multiple_folders',
+      locales: [...LOCALES],
+      default_locale: DEFAULT_LOCALE,
+      omit_default_locale_from_file_path: true,
+      initial_locales: 'default',
+    },
     collections: [
       posts,
       projects,
@@ -64,8 +79,8 @@ export function cmsConfig(settings: CmsSettings, origin: string): CmsConfig {
       intros,
       policy,
       policySections,
-      { name: 'pages', label: 'Landing page', icon: 'home', files: [hero, about] },
-      { name: 'settings', label: 'Company and site', icon: 'settings', files: [site] },
+      { name: 'pages', label: 'Landing page', icon: 'home', i18n: true, files: [hero, about] },
+      { name: 'settings', label: 'Company and site', icon: 'settings', i18n: true, files: [site] },
     ],
   };
 }

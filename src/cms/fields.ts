@@ -65,3 +65,44 @@ export const images = (folder: string) => ({
 });
 /** A folder of Markdown files with front matter. */
 export const markdownFolder = (folder: string) => ({ folder, extension: 'md', format: 'frontmatter' });
+
+type Nested = Field & { fields?: Field[]; field?: Field };
+
+/** A field edited in every language, with everything inside it (Sveltia does not pass `i18n` down). */
+const inEveryLanguage = (field: Field): Field => {
+  const { fields, field: item } = field as Nested;
+  return {
+    ...field,
+    i18n: true,
+    ...(fields ? { fields: fields.map(inEveryLanguage) } : {}),
+    ...(item ? { field: inEveryLanguage(item) } : {}),
+  } as Field;
+};
+
+/**
+ * The fields of a collection in the editor's languages (src/i18n/locales.ts). `translated` names the
+ * fields a translation holds (TRANSLATED of src/lib/schemas/content.ts, or siteTranslationSchema), with a
+ * dotted name for a field inside a group ("hours.weekdays"): those are edited in every language
+ * (`i18n: true`, down to their innermost fields, since Sveltia asks each field). Every other field is
+ * edited in English only (`i18n: false`): Sveltia leaves it out of the translation's file, whose schema
+ * refuses it (`'duplicate'` would copy it there). The body, the Markdown text, is always translated.
+ * tests/unit/cms-config.test.ts holds the two lists together.
+ */
+export function localized(translated: readonly string[], fields: Field[], top = true): Field[] {
+  return fields.map((field) => {
+    if (translated.includes(field.name) || (top && field.name === 'body')) return inEveryLanguage(field);
+    const inside = translated.filter((name) => name.startsWith(`${field.name}.`));
+    const { fields: subfields } = field as Nested;
+    if (inside.length && subfields)
+      return {
+        ...field,
+        i18n: true,
+        fields: localized(
+          inside.map((name) => name.slice(field.name.length + 1)),
+          subfields,
+          false,
+        ),
+      } as Field;
+    return { ...field, i18n: false } as Field;
+  });
+}

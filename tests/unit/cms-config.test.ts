@@ -1,15 +1,19 @@
 // The editor's configuration (src/cms/config.ts) against the content schemas (src/lib/schemas/): every
 // collection of src/content.config.ts and content/site.json has its place in the editor, with the same
 // fields, the same types and the same required fields, and the editor offers nothing the build would
-// refuse. A field added on one side only fails here.
+// refuse. A field added on one side only fails here. In every language: the editor writes a translation
+// where the build reads it (content/services/hi/automation.md) with exactly the fields a translation holds
+// (TRANSLATED, siteTranslationSchema).
 import path from 'node:path';
 import type { Collection, CollectionFile, Field } from '@sveltia/cms';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { cmsSettings } from '../../src/cms/build.ts';
 import { cmsConfig } from '../../src/cms/config.ts';
-import { schemas, SOURCES, type CollectionName } from '../../src/lib/schemas/content.ts';
-import { siteSchema } from '../../src/lib/schemas/site.ts';
+import { DEFAULT_LOCALE, LOCALES } from '../../src/i18n/locales.ts';
+import { schemas, SOURCES, TRANSLATED, translationSchema, type CollectionName } from '../../src/lib/schemas/content.ts';
+import { siteSchema, siteTranslationSchema } from '../../src/lib/schemas/site.ts';
+import { siteTranslationFile } from '../../src/lib/site.ts';
 
 /** A field as both sides can describe it. */
 interface Shape {
@@ -103,15 +107,55 @@ const folderCollections = collections.filter(
 const files = collections.flatMap((c) => ('files' in c ? c.files : [])) as CollectionFile[];
 const imageField = () => z.string().describe(IMAGE);
 
+/**
+ * A file path of the editor in `locale`, as Sveltia fills its {{locale}} placeholder: with
+ * `omit_default_locale_from_file_path`, English drops the placeholder and the slash after it
+ * (content/home/{{locale}}/hero.md: content/home/hero.md, content/home/hi/hero.md).
+ */
+const inLocale = (file: string, locale: string) =>
+  (locale === DEFAULT_LOCALE ? file.replace(/\{\{locale\}\}[./]|\/?\{\{locale\}\}$/, '') : file).replaceAll(
+    '{{locale}}',
+    locale,
+  );
+const OTHER_LOCALES = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
+
 /** The CMS's view of a collection: its front-matter fields (the body apart) and where it lives. */
 function cmsSide(name: CollectionName | 'site') {
   const source = name === 'site' ? { folder: 'content', files: 'site.json' } : SOURCES[name];
   if (source.files === '*.md') {
     const collection = folderCollections.find((c) => c.name === name);
-    return collection && { where: collection.folder, entry: collection, fields: collection.fields };
+    return collection && { where: collection.folder, entry: collection, parent: collection, fields: collection.fields };
   }
   const file = files.find((f) => f.name === name);
-  return file && { where: file.file, entry: file, fields: file.fields };
+  const parent = collections.find((c) => 'files' in c && c.files.includes(file!));
+  return file && parent && { where: inLocale(file.file, DEFAULT_LOCALE), entry: file, parent, fields: file.fields };
+}
+
+type Nested = Field & { i18n?: unknown; fields?: Field[]; field?: Field };
+
+/**
+ * What the editor writes to a translation: the fields marked `i18n: true`, inside them again only those
+ * (Sveltia asks each field; a list item of a field that is not marked is not written).
+ */
+function translatedOnly(fields: Field[]): Field[] {
+  return (fields as Nested[])
+    .filter((f) => f.i18n === true)
+    .map((f) => ({
+      ...f,
+      ...(f.fields ? { fields: translatedOnly(f.fields) } : {}),
+      ...(f.field
+        ? { field: (f.field as Nested).i18n === true ? f.field : { ...f.field, widget: 'not translated' } }
+        : {}),
+    })) as Field[];
+}
+
+/** Every field, nested ones included, with its dotted name. */
+function* everyField(fields: Field[], prefix = ''): Generator<[string, Nested]> {
+  for (const f of fields as Nested[]) {
+    yield [`${prefix}${f.name}`, f];
+    if (f.fields) yield* everyField(f.fields, `${prefix}${f.name}.`);
+    if (f.field) yield* everyField([f.field], `${prefix}${f.name}.`);
+  }
 }
 
 describe('the CMS configuration covers every collection and field of the content schemas', () => {
@@ -208,4 +252,65 @@ describe('the CMS configuration covers every collection and field of the content
     expect(bare).toMatchObject({ branch: 'main', oauth: false });
     expect(bare.repo).toBeUndefined();
   });
+});
+
+describe('the editor edits every language, and writes a translation as the build reads it', () => {
+  it('has the languages of src/i18n/locales.ts, English files where they are, translations in a folder beside them', () => {
+    expect(config.i18n).toEqual({
+      structure: 'multiple_folders',
+      locales: [...LOCALES],
+      default_locale: DEFAULT_LOCALE,
+      omit_default_locale_from_file_path: true,
+      // A new entry starts in English only: a page without its translation shows the English text.
+      initial_locales: 'default',
+    });
+  });
+
+  it('ends each entry of a collection\'s list with its languages: "[en, hi]", "[en]" while untranslated', () => {
+    // Sveltia's {{locales}}: the languages the entry has a file in.
+    for (const c of folderCollections)
+      expect((c as { summary?: string }).summary, c.name).toMatch(/ \[\{\{locales\}\}\]$/);
+  });
+
+  for (const name of [...(Object.keys(SOURCES) as CollectionName[]), 'site' as const]) {
+    it(`${name}: translated in the editor where the build reads it, with exactly the fields a translation holds`, () => {
+      const cms = cmsSide(name)!;
+      // Sveltia translates a collection (and a file of a collection of files) only where both say so.
+      expect((cms.parent as { i18n?: unknown }).i18n, `${name}: i18n: true on its collection`).toBe(true);
+      expect((cms.entry as { i18n?: unknown }).i18n, `${name}: i18n: true`).toBe(true);
+
+      for (const locale of OTHER_LOCALES) {
+        if (name === 'site') {
+          expect(inLocale((cms.entry as CollectionFile).file, locale)).toBe(siteTranslationFile(locale));
+        } else if (SOURCES[name].files === '*.md') {
+          // multiple_folders: <folder>/<locale>/<file>. A {{locale}} in the folder or a `path` with folders
+          // would put it elsewhere.
+          expect(cms.entry).not.toHaveProperty('path');
+          expect(cms.where).not.toContain('{{locale}}');
+        } else {
+          expect(inLocale((cms.entry as CollectionFile).file, locale)).toBe(
+            `${SOURCES[name].folder}/${locale}/${SOURCES[name].files}`,
+          );
+        }
+      }
+
+      // Each field says whether it is translated: true (written to the translation) or false (English file
+      // only). 'duplicate' would copy it into the translation, which the build refuses.
+      for (const [field, f] of everyField(cms.fields)) {
+        expect([true, false, undefined], `${name}: ${field}: i18n`).toContain(f.i18n);
+      }
+      for (const f of cms.fields as Nested[]) expect(typeof f.i18n, `${name}: ${f.name}: i18n`).toBe('boolean');
+
+      const translated = translatedOnly(cms.fields.filter((f) => f.name !== 'body'));
+      const schema = name === 'site' ? siteTranslationSchema : translationSchema(name, imageField);
+      if (name !== 'site') {
+        expect(translated.map((f) => f.name).sort(), `${name}: the translated fields`).toEqual(
+          [...TRANSLATED[name]].sort(),
+        );
+        // The body (the Markdown text) is translated.
+        expect((cms.fields.find((f) => f.name === 'body') as Nested).i18n, `${name}: body`).toBe(true);
+      }
+      expect(fieldsOf(translated)).toEqual(fromZod(schema).fields);
+    });
+  }
 });
