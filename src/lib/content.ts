@@ -33,12 +33,12 @@ function translations(collection: Translatable, locale: Locale) {
 }
 
 /** `entry` in `locale`: see Localized. English entries are returned as they are. */
-export async function localize<C extends Translatable>(
-  entry: CollectionEntry<C>,
+export async function localize<E extends CollectionEntry<Translatable>>(
+  entry: E,
   locale: Locale,
-): Promise<Localized<C>> {
+): Promise<E & { translated: boolean }> {
   if (locale === DEFAULT_LOCALE) return { ...entry, translated: true };
-  const translation = (await translations(entry.collection as C, locale)).get(fileName(entry));
+  const translation = (await translations(entry.collection as Translatable, locale)).get(fileName(entry));
   if (!translation) return { ...entry, translated: false };
   return {
     ...entry,
@@ -47,7 +47,7 @@ export async function localize<C extends Translatable>(
     rendered: translation.rendered,
     filePath: translation.filePath,
     translated: true,
-  } as Localized<C>;
+  } as unknown as E & { translated: boolean };
 }
 
 /** One file the page cannot do without, e.g. content/intros/projects.md, in the page's language. */
@@ -62,7 +62,7 @@ export async function requireEntry<C extends Translatable>(
     throw new Error(
       `${file} is missing: the page needs it. Restore it from the repository's history or create it again.`,
     );
-  return localize(entry as CollectionEntry<C>, locale);
+  return localize(entry as CollectionEntry<C>, locale) as Promise<Localized<C>>;
 }
 
 /** A page's heading, opening paragraph and search title: content/intros/{id}.md. */
@@ -100,7 +100,7 @@ export async function inOrder<C extends Ordered>(
     byOrder.set(entry.data.order, file);
   }
   entries.sort((a, b) => a.data.order - b.data.order);
-  return Promise.all(entries.map((entry) => localize(entry, locale)));
+  return Promise.all(entries.map((entry) => localize(entry, locale) as Promise<Localized<C>>));
 }
 
 /** The languages a page made of `entries` is written in: English, and each that translates all of them. */

@@ -68,7 +68,12 @@ const switches = document.querySelectorAll<HTMLAnchorElement>('[data-language]')
 try {
   const chosen = localStorage.getItem(LANGUAGE_KEY);
   for (const link of switches) {
-    link.toggleAttribute('data-suggested', link.dataset.language === chosen);
+    // Underlined: a class every page's sheet has (the cookie banner's links), so the suggestion costs
+    // the first response no rule of its own.
+    if (link.dataset.language === chosen) {
+      link.setAttribute('data-suggested', '');
+      link.classList.add('underline');
+    }
     link.addEventListener('click', () => localStorage.setItem(LANGUAGE_KEY, link.dataset.language ?? ''));
   }
 } catch {

@@ -22,7 +22,7 @@ const KB = 1024;
 // is the search dialog, which loads when the search is opened (Pagefind's own files are not counted).
 // `css`: the first screen's inline sheet and the page's linked whole sheet, each (a post's carries the
 // typography plugin's rules for the elements its Markdown has).
-const BUDGET = { js: 104 * KB, jsBeforeInteraction: 5 * KB, css: 9 * KB, html: 23 * KB };
+const BUDGET = { js: 105 * KB, jsBeforeInteraction: 5 * KB, css: 9 * KB, html: 23 * KB };
 const PAGES = [
   '/',
   '/projects',
@@ -46,6 +46,14 @@ const FIRST_FLIGHT = 10 * 1460;
 const LONGER_THAN_A_FIRST_FLIGHT: Record<string, number> = {
   // Its text alone is 16,000 characters (4.7 KB of brotli).
   '/policy/': 17_200,
+  // The language switch and the hreflang alternates took the landing page 73 bytes past the flight.
+  '/': 14_700,
+  // Devanagari is three bytes a letter in UTF-8: the Hindi twins of pages near the line are over it.
+  '/hi/': 15_800,
+  '/hi/policy/': 19_600,
+  '/hi/blog/invoice-automation-case-study/': 14_900,
+  '/hi/blog/seo-before-ads/': 14_850,
+  '/hi/blog/website-speed-fixes/': 15_100,
 };
 /** Pages held to the byte budgets: the landing page, and the blog's listing and a post. */
 const BUDGETED = ['/', '/blog/', '/blog/website-speed-fixes/'];

@@ -64,6 +64,8 @@ export const PAGES: Catalog = {
   'Your profile, password, passkeys, two-factor authentication, signed-in devices and data.':
     'आपकी प्रोफ़ाइल, पासवर्ड, पासकी, दो-चरणीय सत्यापन, साइन-इन डिवाइस और डेटा।',
   Profile: 'प्रोफ़ाइल',
+  Language: 'भाषा',
+  'The language of this site and of the e-mails we send you.': 'इस साइट की और हमारे भेजे ई-मेल की भाषा।',
   'Your name, as we greet you.': 'आपका नाम, जिससे हम आपका स्वागत करते हैं।',
   Password: 'पासवर्ड',
   'Changing it signs you out on every other device; we e-mail you a notice.':

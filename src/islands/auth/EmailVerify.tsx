@@ -12,8 +12,7 @@ import { Protected } from '../ui/Protected.tsx';
 import { requestVerifyCode } from '../../lib/verify-email.ts';
 import { linkClass, primaryButton } from '../ui/classes.ts';
 import { useForm } from '../ui/useForm.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 function VerifyForm({ email }: { email: string }) {
   const { t, path } = useLanguage();
@@ -65,9 +64,12 @@ function VerifyForm({ email }: { email: string }) {
   );
 }
 
-export default function EmailVerify({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/** `catalogs`: given on Hindi pages by EmailVerify.hi.tsx; an English page's bundle carries no translation. */
+export default function EmailVerify({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Protected rule="unverified">{(user) => <VerifyForm email={user.email} />}</Protected>
       </ErrorBoundary>

@@ -15,8 +15,7 @@ import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 type Step = 'email' | 'otp' | 'password';
 
@@ -163,9 +162,12 @@ function Wizard() {
   );
 }
 
-export default function ForgotPassword({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/** `catalogs`: given on Hindi pages by ForgotPassword.hi.tsx; an English page's bundle carries no translation. */
+export default function ForgotPassword({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Wizard />
       </ErrorBoundary>

@@ -8,8 +8,7 @@ import { Loading } from '../ui/Loading.tsx';
 import { completeGoogleSignIn, type GoogleOutcome, takeRedirectResult } from './google.ts';
 import { TwoFactorCard } from './TwoFactorStep.tsx';
 import { linkClass } from '../ui/classes.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 function Verify() {
   const language = useLanguage();
@@ -44,9 +43,12 @@ function Verify() {
   );
 }
 
-export default function GoogleVerify({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/** `catalogs`: given on Hindi pages by GoogleVerify.hi.tsx; an English page's bundle carries no translation. */
+export default function GoogleVerify({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Verify />
       </ErrorBoundary>

@@ -20,8 +20,7 @@ import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 /** A failure told in a toast (in the page's language) and in the form (translated where it is shown). */
 function failedWith(fallback: string) {
@@ -151,9 +150,12 @@ function Form() {
   );
 }
 
-export default function LoginForm({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/** `catalogs`: given on Hindi pages by LoginForm.hi.tsx; an English page's bundle carries no translation. */
+export default function LoginForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Form />
       </ErrorBoundary>

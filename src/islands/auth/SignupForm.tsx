@@ -17,8 +17,7 @@ import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 function signupFailed(err: unknown, t: Translate) {
   notify('error', t('Enter a Vaild Email'));
@@ -99,9 +98,12 @@ function Form() {
   );
 }
 
-export default function SignupForm({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/** `catalogs`: given on Hindi pages by SignupForm.hi.tsx; an English page's bundle carries no translation. */
+export default function SignupForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Form />
       </ErrorBoundary>

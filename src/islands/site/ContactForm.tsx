@@ -10,9 +10,8 @@ import { toApiError } from '../../lib/api-error.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { fieldErrors } from '../ui/Field.tsx';
-import { Translated, useT } from '../ui/i18n.tsx';
+import { type Catalogs, Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { HI } from './catalogs.ts';
 
 type Question = { x: number; y: number };
 
@@ -235,9 +234,15 @@ function Form() {
   );
 }
 
-export default function ContactForm({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/**
+ * `catalogs`: the Hindi page renders this island through ContactForm.hi.tsx, which gives them; an English
+ * page's bundle carries no translation.
+ */
+export default function ContactForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Form />
       </ErrorBoundary>

@@ -7,8 +7,7 @@ import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '.
 import { cookieSettingsRequested, readConsent, saveConsent } from '../../lib/consent.ts';
 import { controlAfter } from '../../lib/focus.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 const categories = [
   {
@@ -158,9 +157,15 @@ function Banner() {
   );
 }
 
-export default function CookieBanner({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/**
+ * `catalogs`: the Hindi page renders this island through CookieBanner.hi.tsx, which gives them; an English
+ * page's bundle carries no translation.
+ */
+export default function CookieBanner({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Banner />
       </ErrorBoundary>

@@ -9,8 +9,7 @@ import stylesheet from 'react-toastify/ReactToastify.css?url';
 import type { Locale } from '../../i18n/locales.ts';
 import { showFlashes } from '../../lib/toast.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { Translated, useT } from '../ui/i18n.tsx';
-import { HI } from './catalogs.ts';
+import { type Catalogs, Translated, useT } from '../ui/i18n.tsx';
 
 /** Resolves once the stylesheet has loaded (or failed: toasts then show unstyled rather than never). */
 function linkStylesheet(): Promise<void> {
@@ -64,7 +63,13 @@ function Toasts() {
   );
 }
 
-export default function Toaster({ locale }: { locale?: Locale }) {
+const ENGLISH: Catalogs = {};
+
+/**
+ * `catalogs`: the Hindi page renders this island through Toaster.hi.tsx, which gives them; an English
+ * page's bundle carries no translation.
+ */
+export default function Toaster({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   // react-toastify queues toasts until its container mounts, so none is lost while the sheet loads.
   const [styled, setStyled] = useState(false);
   useEffect(() => {
@@ -79,7 +84,7 @@ export default function Toaster({ locale }: { locale?: Locale }) {
   }, [styled]);
   if (!styled) return null;
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={catalogs}>
       <ErrorBoundary>
         <Toasts />
       </ErrorBoundary>

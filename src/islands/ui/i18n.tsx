@@ -18,6 +18,9 @@ const english: Language = {
   path: (sitePath) => sitePath,
 };
 
+/** An island's catalogs: its texts in each language other than English. */
+export type Catalogs = Partial<Record<Locale, Catalog>>;
+
 const LanguageContext = createContext<Language>(english);
 
 /** `catalogs`: the island's Hindi texts (its own and the shared ones of src/i18n/hi/ui.ts). */

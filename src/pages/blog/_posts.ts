@@ -56,7 +56,7 @@ export function inLanguage(post: Post, locale: Locale): Promise<LocalizedPost> {
   }
   let version = versions[locale];
   if (!version) {
-    version = localize<'posts'>(post, locale);
+    version = localize(post, locale);
     versions[locale] = version;
   }
   return version;
