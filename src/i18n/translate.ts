@@ -15,6 +15,13 @@ export function fill(text: string, values?: Record<string, string | number>): st
 
 export type Translate = (english: string, values?: Record<string, string | number>) => string;
 
+/** What code outside a component needs of its caller's language: its texts, and its site paths. */
+export interface Localizer {
+  t: Translate;
+  /** A site path in the language: path('/login') is '/hi/login' on a Hindi page. */
+  path: (sitePath: string) => string;
+}
+
 /** The translator of one language over its catalogs (English needs none: the key is the text). */
 export function translator(locale: Locale, catalogs: Partial<Record<Locale, Catalog>>): Translate {
   const catalog = locale === DEFAULT_LOCALE ? undefined : catalogs[locale];

@@ -6,6 +6,7 @@ import type { CurrentUserResponse, User } from './schemas/auth.ts';
 import { api, readToken } from './api-client.ts';
 import { ApiError, errorMessage } from './api-error.ts';
 import { flashAndGo, notify } from './toast.ts';
+import type { Localizer } from '../i18n/translate.ts';
 
 export interface SessionState {
   token: string | null;
@@ -88,19 +89,19 @@ export function leaveEndedSession(message: string, url: string) {
   flashAndGo('success', message, url);
 }
 
-export async function signOut() {
+export async function signOut({ t, path }: Localizer) {
   try {
     await api.post('v1/auth/sign-out', { scope: 'global' });
   } catch (err) {
     // A refused token means the server has already ended the session: only the local part is left.
     if (!(err instanceof ApiError && err.status === 401)) {
       console.error('Sign-out failed', err);
-      notify('error', 'Failed to log out');
+      notify('error', t('Failed to log out'));
       return;
     }
   }
   forget();
-  flashAndGo('success', 'Successfully logged out', '/login');
+  flashAndGo('success', t('Successfully logged out'), path('/login'));
 }
 
 onMount($session, () => {

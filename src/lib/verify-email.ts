@@ -2,15 +2,15 @@
 import { api } from './api-client.ts';
 import { errorMessage } from './api-error.ts';
 import { flashAndGo, notify } from './toast.ts';
-
-/** From the dashboard: on success the toast follows to /email-verify. */
-export async function requestVerifyCode(then: 'go' | 'stay') {
+import type { Localizer } from '../i18n/translate.ts';
+/** From the dashboard or the avatar menu: on success (`go`) the toast follows to the code page. */
+export async function requestVerifyCode(then: 'go' | 'stay', { t, path }: Localizer) {
   try {
     const res = await api.post('v1/auth/verify-otp');
-    const message = res.message || 'Verification code sent';
-    if (then === 'go') flashAndGo('success', message, '/email-verify');
+    const message = t(res.message || 'Verification code sent');
+    if (then === 'go') flashAndGo('success', message, path('/email-verify'));
     else notify('success', message);
   } catch (err) {
-    notify('error', errorMessage(err));
+    notify('error', t(errorMessage(err)));
   }
 }

@@ -3,6 +3,7 @@
 // from codeFor(): only Google is replaced; our button, the API's code exchange and ID-token checks run.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { SITE } from '../../src/i18n/hi/site.ts';
 import { codeFor } from '../helpers/oidc-provider.ts';
 import { stepAt, totpCode } from '../helpers/totp.ts';
 import { createVerifiedAccount, uniqueEmail } from './fixtures/accounts.ts';
@@ -152,6 +153,28 @@ test('redirect flow (popup blocked): state and PKCE round trip, signs in and dro
   expect(asked?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
   await page.goBack();
   expect(page.url()).not.toContain('code=');
+});
+
+test('redirect flow from a Hindi page: Google returns to /google-verify, and the sign-in ends in Hindi', async ({
+  page,
+}) => {
+  const who = identity('Hema Hindi');
+  await fakeGoogle(page, {}, true);
+  let asked: URL | undefined;
+  await page.route('https://accounts.google.com/o/oauth2/v2/auth?**', (route) => {
+    asked = new URL(route.request().url());
+    const authorize = new URL(process.env.E2E_OIDC_AUTHORIZE_URL!);
+    authorize.search = asked.search;
+    authorize.searchParams.set('login_hint', codeFor(who));
+    return route.fulfill({ status: 302, headers: { location: authorize.href } });
+  });
+  await page.goto('/hi/login');
+  await hydrated(page);
+  await page.getByRole('button', { name: SITE['Sign in with Google']! }).click();
+  await expect(page).toHaveURL(/\/hi\/userdashboard$/, { timeout: 30_000 });
+  // The address registered with Google is the same for every language.
+  expect(new URL(asked!.searchParams.get('redirect_uri')!).pathname).toBe('/google-verify');
+  await expectToast(page, SITE['Welcome, {name}!']!.replace('{name}', 'Hema Hindi'));
 });
 
 test('redirect flow: a link carrying a code but not this browser’s state signs nobody in (login CSRF)', async ({

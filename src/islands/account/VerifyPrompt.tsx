@@ -1,27 +1,14 @@
 // Shown on the dashboard until the address is verified: the same request as the avatar menu's
-// 'Verify Account' (a code is mailed, then /email-verify asks for it). Made here rather than through
-// lib/verify-email.ts, which knows neither the page's language nor its /email-verify.
+// 'Verify Account' (a code is mailed, then /email-verify asks for it).
 import { useState } from 'react';
-import { api } from '../../lib/api-client.ts';
-import { errorMessage } from '../../lib/api-error.ts';
-import { flashAndGo, notify } from '../../lib/toast.ts';
+import { requestVerifyCode } from '../../lib/verify-email.ts';
 import { primaryButton } from '../ui/classes.ts';
 import { useLanguage } from '../ui/i18n.tsx';
 
 export function VerifyPrompt() {
-  const { t, path } = useLanguage();
+  const language = useLanguage();
+  const { t } = language;
   const [busy, setBusy] = useState(false);
-
-  /** On success the toast follows to the code page. */
-  async function request() {
-    try {
-      const res = await api.post('v1/auth/verify-otp');
-      flashAndGo('success', t(res.message || 'Verification code sent'), path('/email-verify'));
-    } catch (err) {
-      notify('error', t(errorMessage(err)));
-    }
-  }
-
   return (
     <section
       aria-labelledby="verify-prompt"
@@ -41,7 +28,7 @@ export function VerifyPrompt() {
         disabled={busy}
         onClick={async () => {
           setBusy(true);
-          await request();
+          await requestVerifyCode('go', language);
           setBusy(false);
         }}
       >

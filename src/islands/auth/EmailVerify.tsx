@@ -15,7 +15,8 @@ import { useForm } from '../ui/useForm.ts';
 import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 
 function VerifyForm({ email }: { email: string }) {
-  const { t, path } = useLanguage();
+  const language = useLanguage();
+  const { t, path } = language;
   const [otp, setOtp] = useState(emptyOtp);
   const { busy, run } = useForm();
   const resending = useForm();
@@ -54,7 +55,7 @@ function VerifyForm({ email }: { email: string }) {
         <button
           type="button"
           className={linkClass}
-          onClick={() => void resending.run(() => requestVerifyCode('stay'))}
+          onClick={() => void resending.run(() => requestVerifyCode('stay', language))}
           disabled={resending.busy}
         >
           {t('Send a new code')}

@@ -56,7 +56,7 @@ function Button({ label, onTwoFactor }: ButtonProps) {
     },
     onError: () => notify('error', t(NO_CODE)),
     onNonOAuthError: (err) => {
-      if (err.type === 'popup_failed_to_open') void startGoogleRedirect();
+      if (err.type === 'popup_failed_to_open') void startGoogleRedirect(language.locale);
       else if (err.type !== 'popup_closed') notify('error', t('Something went wrong during Google login.'));
     },
   });

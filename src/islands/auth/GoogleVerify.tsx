@@ -5,7 +5,8 @@ import type { Locale } from '../../i18n/locales.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Loading } from '../ui/Loading.tsx';
-import { completeGoogleSignIn, type GoogleOutcome, takeRedirectResult } from './google.ts';
+import { completeGoogleSignIn, type GoogleOutcome, redirectLanguage, takeRedirectResult } from './google.ts';
+import { localePath } from '../../i18n/locales.ts';
 import { TwoFactorCard } from './TwoFactorStep.tsx';
 import { linkClass } from '../ui/classes.ts';
 import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
@@ -15,6 +16,11 @@ function Verify() {
   const { t, path } = language;
   const [outcome, setOutcome] = useState<GoogleOutcome | null>(null);
   useEffect(() => {
+    const started = redirectLanguage(language.locale);
+    if (started) {
+      location.replace(`${localePath('/google-verify', started)}${location.search}`);
+      return;
+    }
     const result = takeRedirectResult(new URLSearchParams(location.search));
     // The code is single-use and must not stay in the address bar or the history.
     history.replaceState(null, '', location.pathname);

@@ -4,6 +4,7 @@ import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import type { useLanguage } from '../ui/i18n.tsx';
+import { isLocale, type Locale } from '../../i18n/locales.ts';
 
 export const googleClientId = import.meta.env.PUBLIC_GOOGLE_CLIENT_ID ?? '';
 
@@ -26,12 +27,15 @@ export function randomState(): string {
   return base64url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
-/** Redirect flow, for when the popup cannot open: state and PKCE verifier wait in this tab's sessionStorage. */
-export async function startGoogleRedirect(): Promise<void> {
+/**
+ * Redirect flow, for when the popup cannot open: state and PKCE verifier wait in this tab's
+ * sessionStorage, with the page's language, since Google returns to the one address registered with it.
+ */
+export async function startGoogleRedirect(locale: Locale): Promise<void> {
   const state = randomState();
   const verifier = randomState();
   const challenge = base64url(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier)));
-  sessionStorage.setItem(REDIRECT_KEY, JSON.stringify({ state, verifier }));
+  sessionStorage.setItem(REDIRECT_KEY, JSON.stringify({ state, verifier, locale }));
   const params = new URLSearchParams({
     client_id: googleClientId,
     redirect_uri: `${location.origin}/google-verify`,
@@ -42,6 +46,19 @@ export async function startGoogleRedirect(): Promise<void> {
     code_challenge_method: 'S256',
   });
   location.assign(`${AUTHORIZE_URL}?${params}`);
+}
+
+/**
+ * The language of the page that started the redirect flow, when it is not `current`: /google-verify
+ * hands the visit to its twin in that language, which finishes the sign-in there.
+ */
+export function redirectLanguage(current: Locale): Locale | undefined {
+  try {
+    const { locale } = JSON.parse(sessionStorage.getItem(REDIRECT_KEY) ?? '{}') as { locale?: unknown };
+    return isLocale(locale) && locale !== current ? locale : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** On /google-verify: the code and verifier, only when Google returned the state this tab sent (used once). */

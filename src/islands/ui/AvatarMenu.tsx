@@ -8,7 +8,8 @@ import { requestVerifyCode } from '../../lib/verify-email.ts';
 import { useLanguage } from './i18n.tsx';
 
 export function AvatarMenu({ user }: { user: User }) {
-  const { t, path } = useLanguage();
+  const language = useLanguage();
+  const { t, path } = language;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const root = useRef<HTMLDivElement>(null);
@@ -82,7 +83,7 @@ export function AvatarMenu({ user }: { user: User }) {
                 className="text-sm font-medium text-brand-700 underline-offset-2 hover:underline"
                 onClick={(e) => {
                   e.preventDefault();
-                  void run(() => requestVerifyCode('go'));
+                  void run(() => requestVerifyCode('go', language));
                 }}
                 aria-disabled={busy || undefined}
               >
@@ -100,7 +101,12 @@ export function AvatarMenu({ user }: { user: User }) {
           <a href={path('/account')} className={item}>
             {t('Account settings')}
           </a>
-          <button type="button" className={`${item} text-red-700`} disabled={busy} onClick={() => void run(signOut)}>
+          <button
+            type="button"
+            className={`${item} text-red-700`}
+            disabled={busy}
+            onClick={() => void run(() => signOut(language))}
+          >
             {t('Log out')}
           </button>
         </div>

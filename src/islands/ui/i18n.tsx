@@ -3,13 +3,10 @@
 // than the document's `lang`: islands are also rendered at build time, where there is no document.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
-import { translator, type Catalog, type Translate } from '../../i18n/translate.ts';
+import { translator, type Catalog, type Localizer, type Translate } from '../../i18n/translate.ts';
 
-interface Language {
+interface Language extends Localizer {
   locale: Locale;
-  t: Translate;
-  /** A site path in the island's language: path('/login') is '/hi/login' on a Hindi page. */
-  path: (sitePath: string) => string;
 }
 
 const english: Language = {
