@@ -5,6 +5,8 @@ import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
 import { ACCOUNT, PUBLIC } from './fixtures/pages.ts';
+import { localePath } from '../../src/i18n/locales.ts';
+import { SITE } from '../../src/i18n/hi/site.ts';
 
 const SIGNED_IN = [
   '/userdashboard',
@@ -34,6 +36,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
         const banner = page.getByRole('region', { name: 'Cookie consent' });
         await expect(banner).toBeVisible();
         await banner.getByRole('button', { name: 'Cookie Settings' }).click();
+        await expectAxeClean(page);
+      });
+    }
+  });
+
+  test.describe(`${colorScheme} scheme, Hindi pages, signed out, cookie banner open`, () => {
+    test.use({ consent: null, colorScheme });
+    for (const path of [...PUBLIC, ...ACCOUNT].map((p) => localePath(p, 'hi'))) {
+      test(`axe: ${path}`, async ({ page }) => {
+        await page.goto(path);
+        await hydrated(page);
+        const banner = page.getByRole('region', { name: SITE['Cookie consent']! });
+        await expect(banner).toBeVisible();
+        await banner.getByRole('button', { name: SITE['Cookie Settings']! }).click();
         await expectAxeClean(page);
       });
     }

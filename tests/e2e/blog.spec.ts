@@ -150,6 +150,46 @@ test('/rss.xml is RSS 2.0 with one item per published post, newest first, and no
   for (const draft of drafts) expect(xml).not.toContain(draft.data.title);
 });
 
+test('/hi/rss.xml is the Hindi feed: RSS 2.0, Hindi titles and descriptions, links to the Hindi posts', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/hi/rss.xml');
+  expect(res.status()).toBe(200);
+  const xml = await res.text();
+  await page.goto('/hi/blog/');
+  await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+    'href',
+    '/hi/rss.xml',
+  );
+  const feed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    return {
+      error: doc.querySelector('parsererror')?.textContent ?? null,
+      version: doc.documentElement.getAttribute('version'),
+      language: doc.querySelector('rss > channel > language')?.textContent,
+      items: [...doc.querySelectorAll('rss > channel > item')].map((item) => ({
+        title: item.querySelector('title')?.textContent,
+        link: item.querySelector('link')?.textContent,
+        description: item.querySelector('description')?.textContent,
+      })),
+    };
+  }, xml);
+  expect(feed.error).toBeNull();
+  expect(feed.version).toBe('2.0');
+  expect(feed.language?.toLowerCase()).toBe('hi-in');
+  // Translated posts only, newest first, in Hindi.
+  const translated = readFolder<PostFile>('content/posts/hi').map((p) => ({ ...p, slug: slugOf(p.file) }));
+  const expected = published.filter((p) => translated.some((t) => t.slug === p.slug));
+  expect(expected.length).toBeGreaterThan(0);
+  expect(feed.items.map((i) => new URL(i.link!).pathname)).toEqual(expected.map((p) => `/hi/blog/${p.slug}/`));
+  for (const [i, item] of feed.items.entries()) {
+    const hindi = translated.find((t) => t.slug === expected[i]!.slug)!;
+    expect(item.title).toBe(hindi.data.title);
+    expect(item.description).toBe(hindi.data.description);
+  }
+});
+
 test('drafts have no page, no tag of their own and no place in the sitemap', async ({ page, request }) => {
   expect(drafts.length, 'the shipped content keeps one draft to prove this').toBeGreaterThan(0);
   const publishedTags = new Set(published.flatMap((p) => p.data.tags));

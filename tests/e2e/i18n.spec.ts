@@ -117,9 +117,23 @@ test('the contact form speaks Hindi on the Hindi contact page', async ({ page })
   await page.goto('/hi/contact');
   await hydrated(page);
   const form = page.getByRole('form', { name: hi('Contact form') });
-  await expect(form.getByLabel(hi('Name'), { exact: true })).toBeVisible();
-  await expect(form.getByLabel(hi('Message'), { exact: true })).toBeVisible();
-  await expect(form.getByRole('button', { name: hi('Send Message') })).toBeVisible();
+  await form.getByLabel(hi('Name'), { exact: true }).fill('हिन्दी आगंतुक');
+  await form.getByLabel(hi('Email'), { exact: true }).fill(uniqueEmail('contact-hi'));
+  await form.getByLabel(hi('Phone number')).fill('+91 98765 43210');
+  await form.getByLabel(hi('Message'), { exact: true }).fill('नमस्ते, हमें एक वेबसाइट चाहिए।');
+  // The check question, in Hindi, with its two numbers.
+  const label = form.locator('label[for="contact-bot"]');
+  const question = form.locator('#contact-bot');
+  await expect(label).toHaveText(/^\d+ \+ \d+ \p{Script=Devanagari}/u);
+  await question.fill('999');
+  await form.getByRole('button', { name: hi('Send Message') }).click();
+  await expect(page.getByText(hi('Incorrect answer to bot protection question. Please try again.'))).toBeVisible();
+  await expect(question).toHaveValue('');
+  const [x, y] = ((await label.textContent()) ?? '').match(/\d+/g)!.map(Number);
+  await question.fill(String(x! + y!));
+  await form.getByRole('button', { name: hi('Send Message') }).click();
+  await expect(page.getByText(hi('Message sent successfully!'))).toBeVisible();
+  await expect(page.getByText(hi('Message Sent!'))).toBeVisible();
 });
 
 test('sign-up from a Hindi page: Hindi messages, and the code mail in Hindi', async ({ page }) => {

@@ -232,6 +232,21 @@ test('search engines: robots.txt names the sitemap, which lists the public pages
     expect(urls).toContain(path);
   }
   expect(urls).not.toContain('404');
+  // Each page in both languages, each entry naming both versions (hreflang), as the pages' heads do.
+  const entries = [...urls.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+  const hindi = entries.filter((entry) => /<loc>[^<]*\/hi\//.test(entry));
+  expect(hindi.length).toBe(entries.length / 2);
+  for (const entry of entries) {
+    const loc = new URL(/<loc>([^<]+)<\/loc>/.exec(entry)![1]!).pathname;
+    const english = loc.replace(/^\/hi\//, '/');
+    const alternates = Object.fromEntries(
+      [...entry.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map((m) => [
+        m[1]!.slice(0, 2),
+        new URL(m[2]!).pathname,
+      ]),
+    );
+    expect(alternates, loc).toEqual({ en: english, hi: english === '/' ? '/hi/' : `/hi${english}` });
+  }
   // The signed-in screens are kept out, like /account and /admin.
   expect(await robots.text()).toMatch(/^Disallow: \/userdashboard$/m);
   expect(urls).not.toContain('userdashboard');
