@@ -42,14 +42,14 @@ export const MAIL: Catalog = {
     '{when} को {device} से आपके खाते में “{name}” नाम की पासकी जोड़ी गई। इससे बिना पासवर्ड के आपके खाते में साइन इन किया जा सकता है।',
   'If this was not you, remove it at {link}, change your password and sign out the devices you do not know.':
     'अगर यह आपने नहीं किया, तो {link} पर इसे हटाएँ, अपना पासवर्ड बदलें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
-  'Two-factor authentication was turned off': 'टू-फ़ैक्टर ऑथेंटिकेशन बंद किया गया',
+  'Two-factor authentication was turned off': 'दो-चरणीय सत्यापन बंद किया गया',
   'Two-factor authentication was turned off for your account on {when} from {device}. Signing in now needs only your password.':
-    '{when} को {device} से आपके खाते का टू-फ़ैक्टर ऑथेंटिकेशन बंद किया गया। अब साइन इन के लिए सिर्फ़ आपका पासवर्ड चाहिए।',
+    '{when} को {device} से आपके खाते का दो-चरणीय सत्यापन बंद किया गया। अब साइन इन के लिए सिर्फ़ आपका पासवर्ड चाहिए।',
   'If this was not you, change your password now, turn two-factor authentication on again at {link} and sign out the devices you do not know.':
-    'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड बदलें, {link} पर टू-फ़ैक्टर ऑथेंटिकेशन फिर से चालू करें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
-  'Two-factor authentication was turned on': 'टू-फ़ैक्टर ऑथेंटिकेशन चालू किया गया',
+    'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड बदलें, {link} पर दो-चरणीय सत्यापन फिर से चालू करें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
+  'Two-factor authentication was turned on': 'दो-चरणीय सत्यापन चालू किया गया',
   'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up.':
-    '{when} को {device} से आपके खाते का टू-फ़ैक्टर ऑथेंटिकेशन चालू किया गया। अब पासवर्ड से साइन इन करने पर जोड़े गए ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
+    '{when} को {device} से आपके खाते का दो-चरणीय सत्यापन चालू किया गया। अब पासवर्ड से साइन इन करने पर जोड़े गए ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
   'If this was not you, reset your password now and check the sign-in methods at {link}.':
     'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड रीसेट करें और {link} पर साइन इन के तरीक़े जाँचें।',
   'Your password was reset': 'आपका पासवर्ड रीसेट किया गया',

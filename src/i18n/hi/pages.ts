@@ -38,7 +38,7 @@ export const PAGES: Catalog = {
   // Contact details and the landing page's sections.
   'Business hours': 'कामकाज का समय',
   'Contact details': 'संपर्क विवरण',
-  Email: 'ईमेल',
+  Email: 'ई-मेल',
   Location: 'पता',
   Phone: 'फ़ोन',
   '{days}: {open} to {close}': '{days}: {open} से {close} तक',
@@ -52,11 +52,11 @@ export const PAGES: Catalog = {
   'Create an account to follow your projects and claim featured sites.':
     'अपने प्रोजेक्ट पर नज़र रखने और फ़ीचर्ड साइटें पाने के लिए खाता बनाएँ।',
   'Reset your password': 'अपना पासवर्ड रीसेट करें',
-  'Get a one-time code by e-mail and choose a new password.': 'ईमेल पर एक बार इस्तेमाल होने वाला कोड पाएँ और नया पासवर्ड चुनें।',
+  'Get a one-time code by e-mail and choose a new password.': 'ई-मेल पर एक बार इस्तेमाल होने वाला कोड पाएँ और नया पासवर्ड चुनें।',
   'Signing in with Google': 'Google से साइन इन हो रहा है',
   'Completing your Google sign-in.': 'आपका Google साइन-इन पूरा किया जा रहा है।',
-  'Verify your email': 'अपना ईमेल सत्यापित करें',
-  'Enter the 6-digit code sent to your e-mail.': 'अपने ईमेल पर भेजा गया 6 अंकों का कोड डालें।',
+  'Verify your email': 'अपना ई-मेल सत्यापित करें',
+  'Enter the 6-digit code sent to your e-mail.': 'अपने ई-मेल पर भेजा गया 6 अंकों का कोड डालें।',
   'Checking your session…': 'आपका सत्र जाँचा जा रहा है…',
   'Account settings': 'खाता सेटिंग',
   'Account settings sections': 'खाता सेटिंग के भाग',
@@ -69,10 +69,10 @@ export const PAGES: Catalog = {
   'Your name, as we greet you.': 'आपका नाम, जिससे हम आपका स्वागत करते हैं।',
   Password: 'पासवर्ड',
   'Changing it signs you out on every other device; we e-mail you a notice.':
-    'इसे बदलने पर आप बाकी सभी डिवाइस से साइन आउट हो जाते हैं; हम आपको ईमेल से सूचना भेजते हैं।',
+    'इसे बदलने पर आप बाकी सभी डिवाइस से साइन आउट हो जाते हैं; हम आपको ई-मेल से सूचना भेजते हैं।',
   Passkeys: 'पासकी',
   'Sign in with your fingerprint, face or screen lock instead of a password. We e-mail you when one is added.':
-    'पासवर्ड की जगह अपने फ़िंगरप्रिंट, चेहरे या स्क्रीन लॉक से साइन इन करें। नई पासकी जुड़ने पर हम आपको ईमेल करते हैं।',
+    'पासवर्ड की जगह अपने फ़िंगरप्रिंट, चेहरे या स्क्रीन लॉक से साइन इन करें। नई पासकी जुड़ने पर हम आपको ई-मेल करते हैं।',
   'Two-factor authentication': 'दो-चरणीय सत्यापन',
   'Ask for a code from an authenticator app as well as your password.': 'पासवर्ड के साथ ऑथेंटिकेटर ऐप का कोड भी माँगें।',
   Devices: 'डिवाइस',

@@ -8,7 +8,7 @@ export const SITE: Catalog = {
   'Contact form': 'संपर्क फ़ॉर्म',
   Name: 'नाम',
   'Your name': 'आपका नाम',
-  Email: 'ईमेल',
+  Email: 'ई-मेल',
   'Phone number': 'फ़ोन नंबर',
   Message: 'संदेश',
   'Tell us about your project': 'हमें अपने प्रोजेक्ट के बारे में बताएँ',
@@ -29,7 +29,7 @@ export const SITE: Catalog = {
     'ज़रूरी कुकीज़ और स्टोरेज से साइट काम करती है। आपकी अनुमति हो, तो हम अपने एनालिटिक्स से विज़िट भी गिनेंगे, जो कोई कुकी नहीं रखता। ज़्यादा जानकारी के लिए हमारी {link} पढ़ें।',
   'privacy policy': 'निजता नीति',
   'Your current choice: {choice}.': 'आपकी मौजूदा पसंद: {choice}।',
-  'Cookie Settings': 'कुकी सेटिंग्स',
+  'Cookie Settings': 'कुकी सेटिंग',
   Essential: 'ज़रूरी',
   'Needed for the site to work: keeping you signed in, remembering this choice and protecting forms. Always on.':
     'साइट के काम करने के लिए ज़रूरी: आपको साइन इन रखना, आपकी यह पसंद याद रखना और फ़ॉर्म को सुरक्षित रखना। ये हमेशा चालू रहती हैं।',
@@ -80,9 +80,9 @@ export const SITE: Catalog = {
 
   // /forgot-password
   'Enter the e-mail address of your account and we will send you a {count}-digit code.':
-    'अपने खाते का ईमेल पता डालें, हम आपको {count} अंकों का एक कोड भेजेंगे।',
+    'अपने खाते का ई-मेल पता डालें, हम आपको {count} अंकों का एक कोड भेजेंगे।',
   'Enter the code': 'कोड डालें',
-  'Type the {count}-digit code we sent to your e-mail.': 'हमने आपके ईमेल पर {count} अंकों का जो कोड भेजा है, उसे डालें।',
+  'Type the {count}-digit code we sent to your e-mail.': 'हमने आपके ई-मेल पर {count} अंकों का जो कोड भेजा है, उसे डालें।',
   'Choose a new password': 'नया पासवर्ड चुनें',
   'Use at least {count} characters.': 'कम से कम {count} अक्षर रखें।',
   'Back to login': 'लॉगिन पर वापस जाएँ',
@@ -92,25 +92,25 @@ export const SITE: Catalog = {
   'New password': 'नया पासवर्ड',
   'Reset password': 'पासवर्ड रीसेट करें',
   'Enter the code again': 'कोड फिर से डालें',
-  'OTP sent to your email': 'ओटीपी आपके ईमेल पर भेज दिया गया है',
+  'OTP sent to your email': 'ओटीपी आपके ई-मेल पर भेज दिया गया है',
   'Failed to send OTP': 'ओटीपी नहीं भेजा जा सका',
   'Invalid OTP': 'ओटीपी गलत है',
   'OTP verified': 'ओटीपी की पुष्टि हो गई',
   'Failed to reset password': 'पासवर्ड रीसेट नहीं हो सका',
 
   // /email-verify
-  'Verify Your Email': 'अपना ईमेल सत्यापित करें',
+  'Verify Your Email': 'अपना ई-मेल सत्यापित करें',
   'Signed in as {email}.': 'आप {email} से साइन इन हैं।',
-  'Enter 6 Digit Code sent to your Mail': 'अपने ईमेल पर भेजा गया 6 अंकों का कोड डालें',
-  'verify Email': 'ईमेल सत्यापित करें',
+  'Enter 6 Digit Code sent to your Mail': 'अपने ई-मेल पर भेजा गया 6 अंकों का कोड डालें',
+  'verify Email': 'ई-मेल सत्यापित करें',
   'No code?': 'कोड नहीं मिला?',
   'Send a new code': 'नया कोड भेजें',
-  'Email verified': 'ईमेल सत्यापित हो गया',
+  'Email verified': 'ई-मेल सत्यापित हो गया',
 
   // Google
   'Google sign-in is not available on this site yet.': 'इस साइट पर अभी Google से साइन इन उपलब्ध नहीं है।',
   'Google sign-in could not be loaded. Please use your e-mail and password.':
-    'Google साइन इन लोड नहीं हो सका। कृपया अपने ईमेल और पासवर्ड से साइन इन करें।',
+    'Google साइन इन लोड नहीं हो सका। कृपया अपने ई-मेल और पासवर्ड से साइन इन करें।',
   'Something went wrong during Google login.': 'Google से लॉगिन करते समय कुछ गड़बड़ हो गई।',
   'Google login failed — no authorization code received.': 'Google से लॉगिन नहीं हो सका — कोई ऑथराइज़ेशन कोड नहीं मिला।',
   'Welcome, {name}!': 'स्वागत है, {name}!',

@@ -11,7 +11,7 @@ export const UI: Catalog = {
   Verified: 'सत्यापित',
   'Verify Account': 'खाता सत्यापित करें',
   'Admin area': 'एडमिन क्षेत्र',
-  'Account settings': 'खाता सेटिंग्स',
+  'Account settings': 'खाता सेटिंग',
   'Log out': 'लॉग आउट करें',
   'Please confirm': 'कृपया पुष्टि करें',
   Cancel: 'रद्द करें',
@@ -53,12 +53,12 @@ export const UI: Catalog = {
   'Your session has ended. Please sign in again.': 'आपका सत्र समाप्त हो गया है। कृपया फिर से साइन इन करें।',
 
   // The API: signup, sign-in and sign-out
-  'An account with this email already exists': 'इस ईमेल से एक खाता पहले से मौजूद है',
-  'Invalid credentials': 'ईमेल या पासवर्ड गलत है',
+  'An account with this email already exists': 'इस ई-मेल से एक खाता पहले से मौजूद है',
+  'Invalid credentials': 'ई-मेल या पासवर्ड गलत है',
   'Account created successfully!': 'आपका खाता सफलतापूर्वक बन गया!',
   'Signed in successfully': 'आप सफलतापूर्वक साइन इन हो गए हैं',
   'Too many failed sign-ins for this account. Please try again later, or reset your password by e-mail.':
-    'इस खाते में साइन इन की बहुत सारी कोशिशें नाकाम रही हैं। कृपया कुछ देर बाद फिर से कोशिश करें, या ईमेल के ज़रिए अपना पासवर्ड रीसेट करें।',
+    'इस खाते में साइन इन की बहुत सारी कोशिशें नाकाम रही हैं। कृपया कुछ देर बाद फिर से कोशिश करें, या ई-मेल के ज़रिए अपना पासवर्ड रीसेट करें।',
   'This password is too common: it appears in lists of leaked passwords. Please choose another.':
     'यह पासवर्ड बहुत आम है: यह लीक हुए पासवर्डों की सूचियों में मिलता है। कृपया कोई दूसरा पासवर्ड चुनें।',
 
@@ -70,15 +70,15 @@ export const UI: Catalog = {
   'Too many code requests. Please wait a minute and try again.':
     'बहुत बार कोड माँगा गया है। कृपया एक मिनट रुककर फिर से कोशिश करें।',
   'Could not send the e-mail just now. Please try again in a minute.':
-    'अभी ईमेल नहीं भेजा जा सका। कृपया एक मिनट बाद फिर से कोशिश करें।',
+    'अभी ई-मेल नहीं भेजा जा सका। कृपया एक मिनट बाद फिर से कोशिश करें।',
   'Invalid code': 'कोड गलत है',
   'Password reset successfully': 'पासवर्ड सफलतापूर्वक रीसेट हो गया',
-  'Verification code sent to your email': 'सत्यापन कोड आपके ईमेल पर भेज दिया गया है',
-  'Email verified successfully': 'ईमेल सफलतापूर्वक सत्यापित हो गया',
+  'Verification code sent to your email': 'सत्यापन कोड आपके ई-मेल पर भेज दिया गया है',
+  'Email verified successfully': 'ई-मेल सफलतापूर्वक सत्यापित हो गया',
 
   // The API: Google, passkeys and the second step of a sign-in
   'Google sign-in failed. Please try again.': 'Google से साइन इन नहीं हो सका। कृपया फिर से कोशिश करें।',
-  'Your Google e-mail address is not verified.': 'आपका Google ईमेल पता सत्यापित नहीं है।',
+  'Your Google e-mail address is not verified.': 'आपका Google ई-मेल पता सत्यापित नहीं है।',
   'Google sign-in is unavailable just now. Please try again.': 'Google से साइन इन अभी उपलब्ध नहीं है। कृपया फिर से कोशिश करें।',
   'Google sign-in is not configured': 'Google से साइन इन की सुविधा चालू नहीं की गई है',
   'Missing authorization code': 'ऑथराइज़ेशन कोड नहीं मिला',
@@ -92,12 +92,12 @@ export const UI: Catalog = {
   // The API: the contact form
   'Message sent successfully!': 'संदेश सफलतापूर्वक भेज दिया गया!',
   Required: 'यह जानकारी भरना ज़रूरी है',
-  'Invalid email address': 'ईमेल पता सही नहीं है',
+  'Invalid email address': 'ई-मेल पता सही नहीं है',
 
   // The forms' checks (src/lib/schemas/auth.ts), as the forms and the API word them
-  'Enter a Vaild Email': 'कृपया सही ईमेल पता डालें',
-  'Please enter a valid email': 'कृपया सही ईमेल डालें',
-  'Please enter a valid email address': 'कृपया सही ईमेल पता डालें',
+  'Enter a Vaild Email': 'कृपया सही ई-मेल पता डालें',
+  'Please enter a valid email': 'कृपया सही ई-मेल डालें',
+  'Please enter a valid email address': 'कृपया सही ई-मेल पता डालें',
   [`Password must be at least ${LIMITS.passwordMin} characters`]: `पासवर्ड में कम से कम ${LIMITS.passwordMin} अक्षर होने चाहिए`,
   [`Password must be at most ${LIMITS.passwordMax} characters`]: `पासवर्ड में ज़्यादा से ज़्यादा ${LIMITS.passwordMax} अक्षर हो सकते हैं`,
   [`Name must be at least ${LIMITS.nameMin} characters`]: `नाम में कम से कम ${LIMITS.nameMin} अक्षर होने चाहिए`,
