@@ -7,7 +7,7 @@ import { localePath, withoutLocale } from '../../src/i18n/locales.ts';
 import { MAIL } from '../../src/i18n/hi/mail.ts';
 import { SITE } from '../../src/i18n/hi/site.ts';
 import { UI } from '../../src/i18n/hi/ui.ts';
-import { uniqueEmail } from './fixtures/accounts.ts';
+import { createAccount, signInAs, uniqueEmail, useToken } from './fixtures/accounts.ts';
 import { expect, hydrated, mailedCode, test } from './fixtures/test.ts';
 import { waitForMailInDir } from '../helpers/smtp-catcher.ts';
 
@@ -94,6 +94,31 @@ test('every public page answers in both languages with its lang, alternates that
     // No English sentence: five Latin words in a row, the later ones in lower case (a list of names,
     // such as the networks a policy names, is capitalised).
     expect(text.match(/\b[A-Za-z][a-z']*(?:[ ,]+[a-z][a-z']*){4,}/g) ?? [], `English in ${hindi}`).toEqual([]);
+  }
+});
+
+/** The share of Devanagari among a text's letters, and its runs of English words (see the test above). */
+function judge(text: string) {
+  const letters = text.match(LETTER)?.length ?? 0;
+  return {
+    devanagari: (text.match(DEVANAGARI)?.length ?? 0) / letters,
+    english: text.match(/\b[A-Za-z][a-z']*(?:[ ,]+[a-z][a-z']*){4,}/g) ?? [],
+  };
+}
+
+test('the signed-in screens, drawn in the browser, are Hindi on their Hindi pages', async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'hindi-screens');
+  await useToken(page, await signInAs(baseURL!, account.email, account.password));
+  for (const [path, ready] of [
+    ['/hi/userdashboard', page.getByRole('heading', { level: 1 })],
+    ['/hi/account', page.locator('#delete-account button')],
+  ] as const) {
+    await page.goto(path);
+    await expect(ready.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const { devanagari, english } = judge(await page.locator('main').innerText());
+    expect(devanagari, `Devanagari share of ${path}`).toBeGreaterThan(0.75);
+    expect(english, `English in ${path}`).toEqual([]);
   }
 });
 
