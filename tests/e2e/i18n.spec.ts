@@ -192,6 +192,13 @@ test('sign-up from a Hindi page: Hindi messages, and the code mail in Hindi', as
   const dir = process.env.E2E_MAIL_DIR!;
   const mail = await waitForMailInDir(dir, (m) => m.to.includes(email) && m.text.includes(code), 30_000);
   expect(mail.text.match(DEVANAGARI)?.length ?? 0).toBeGreaterThan(20);
+
+  // The code typed into the Hindi boxes verifies the address, and the page says so in Hindi.
+  await page.getByLabel(hi('Digit {index} of {count}').replace('{index}', '1').replace('{count}', '6')).focus();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: hi('verify Email') }).click();
+  await expect(page).toHaveURL(/\/hi\/userdashboard$/);
+  await expect(page.getByText(hi('Email verified successfully'))).toBeVisible();
 });
 
 test('sign-in on the Hindi page answers a wrong password in Hindi', async ({ page }) => {
