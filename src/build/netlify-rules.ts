@@ -6,6 +6,7 @@
 // The editor at /cms/ has a policy of its own (src/cms/csp.ts): it stays out of the union and gets a
 // rule for /cms/* after the one for /*, which Netlify applies in its place for those paths; so does the
 // search's worker (SEARCH_WORKER).
+import { localeOfPath, localePath, withoutLocale } from '../i18n/locales.ts';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { COMMON_HEADERS, HSTS, pageCspFromHtml } from '../server/core/security-headers.ts';
@@ -46,8 +47,13 @@ export async function writeNetlifyRules(dist: string): Promise<void> {
   // Rules never shadow a file that exists (unless forced, `404!`): the pages' own spellings are served.
   const redirects: string[] = [];
   for (const route of pageRoutes(pages).values()) {
-    if (route.split('/').length !== 2 || route === '/') continue;
-    for (const variant of caseVariants(route)) redirects.push(`${variant} ${route} 301`);
+    // A page one level under the root, in any language (/TryNow, /hi/TryNow), and a language's home (/hi).
+    const locale = localeOfPath(route);
+    const bare = withoutLocale(route);
+    if (route === '/') continue;
+    if (bare === '/') for (const variant of caseVariants(route)) redirects.push(`${variant} ${route} 301`);
+    if (bare.split('/').length !== 2 || bare === '/') continue;
+    for (const variant of caseVariants(bare)) redirects.push(`${localePath(variant, locale)} ${route} 301`);
   }
   for (const { shells, page } of NOT_FOUND_PAGES) for (const shell of shells) redirects.push(`${shell} ${page} 404!`);
   for (const { prefix, page } of NOT_FOUND_PAGES) redirects.push(`${prefix}* ${page} 404`);
