@@ -178,6 +178,9 @@ test('case variants of routes redirect (301) to the spec spelling', async ({ req
     ['/CONTACT', '/contact'],
     ['/Login', '/login'],
     ['/signup', '/Signup'],
+    // The Hindi pages' spellings as well.
+    ['/hi/trynow', '/hi/TryNow'],
+    ['/hi/SIGNUP', '/hi/Signup'],
   ];
   for (const [from, to] of cases) {
     // The account pages come from another part of the build; check them only where they exist.
