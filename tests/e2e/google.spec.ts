@@ -128,13 +128,11 @@ test('popup flow: a code that comes back with another state is dropped, nothing 
   expect(calls()).toBe(0);
 });
 
-test('redirect flow (popup blocked): state and PKCE round trip, signs in and drops the code from the address', async ({
-  page,
-}) => {
-  const who = identity('Rita Redirect');
-  await fakeGoogle(page, {}, true);
-  // Google's authorization page is the mock's /authorize (it keeps the PKCE challenge and checks the
-  // verifier when the API redeems the code); login_hint tells it who signs in.
+/**
+ * Google's authorization page as the mock's /authorize (it keeps the PKCE challenge and checks the
+ * verifier when the API redeems the code); login_hint tells it who signs in. Gives the address asked for.
+ */
+async function googleAuthorizes(page: Page, who: Parameters<typeof codeFor>[0]): Promise<() => URL | undefined> {
   let asked: URL | undefined;
   await page.route('https://accounts.google.com/o/oauth2/v2/auth?**', (route) => {
     asked = new URL(route.request().url());
@@ -143,14 +141,22 @@ test('redirect flow (popup blocked): state and PKCE round trip, signs in and dro
     authorize.searchParams.set('login_hint', codeFor(who));
     return route.fulfill({ status: 302, headers: { location: authorize.href } });
   });
+  return () => asked;
+}
+
+test('redirect flow (popup blocked): state and PKCE round trip, signs in and drops the code from the address', async ({
+  page,
+}) => {
+  await fakeGoogle(page, {}, true);
+  const asked = await googleAuthorizes(page, identity('Rita Redirect'));
   await page.goto('/login');
   await hydrated(page);
   await page.getByRole('button', { name: 'Sign in with Google' }).click();
   // Two navigations and a code exchange: room for a busy machine.
   await expect(page).toHaveURL(/\/userdashboard$/, { timeout: 30_000 });
   await expectToast(page, 'Welcome, Rita Redirect!');
-  expect(asked?.searchParams.get('code_challenge_method')).toBe('S256');
-  expect(asked?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+  expect(asked()?.searchParams.get('code_challenge_method')).toBe('S256');
+  expect(asked()?.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
   await page.goBack();
   expect(page.url()).not.toContain('code=');
 });
@@ -158,22 +164,14 @@ test('redirect flow (popup blocked): state and PKCE round trip, signs in and dro
 test('redirect flow from a Hindi page: Google returns to /google-verify, and the sign-in ends in Hindi', async ({
   page,
 }) => {
-  const who = identity('Hema Hindi');
   await fakeGoogle(page, {}, true);
-  let asked: URL | undefined;
-  await page.route('https://accounts.google.com/o/oauth2/v2/auth?**', (route) => {
-    asked = new URL(route.request().url());
-    const authorize = new URL(process.env.E2E_OIDC_AUTHORIZE_URL!);
-    authorize.search = asked.search;
-    authorize.searchParams.set('login_hint', codeFor(who));
-    return route.fulfill({ status: 302, headers: { location: authorize.href } });
-  });
+  const asked = await googleAuthorizes(page, identity('Hema Hindi'));
   await page.goto('/hi/login');
   await hydrated(page);
   await page.getByRole('button', { name: SITE['Sign in with Google']! }).click();
   await expect(page).toHaveURL(/\/hi\/userdashboard$/, { timeout: 30_000 });
   // The address registered with Google is the same for every language.
-  expect(new URL(asked!.searchParams.get('redirect_uri')!).pathname).toBe('/google-verify');
+  expect(new URL(asked()!.searchParams.get('redirect_uri')!).pathname).toBe('/google-verify');
   await expectToast(page, SITE['Welcome, {name}!']!.replace('{name}', 'Hema Hindi'));
 });
 
