@@ -116,7 +116,7 @@ test('the signed-in screens, drawn in the browser, are Hindi on their Hindi page
     await page.goto(path);
     await expect(ready.first()).toBeVisible();
     await page.waitForLoadState('networkidle');
-    const { devanagari, english } = judge(await page.locator('main').innerText());
+    const { devanagari, english } = judge((await page.locator('main').textContent()) ?? '');
     expect(devanagari, `Devanagari share of ${path}`).toBeGreaterThan(0.75);
     expect(english, `English in ${path}`).toEqual([]);
   }

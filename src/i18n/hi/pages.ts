@@ -52,7 +52,8 @@ export const PAGES: Catalog = {
   'Create an account to follow your projects and claim featured sites.':
     'अपने प्रोजेक्ट पर नज़र रखने और फ़ीचर्ड साइटें पाने के लिए खाता बनाएँ।',
   'Reset your password': 'अपना पासवर्ड रीसेट करें',
-  'Get a one-time code by e-mail and choose a new password.': 'ई-मेल पर एक बार इस्तेमाल होने वाला कोड पाएँ और नया पासवर्ड चुनें।',
+  'Get a one-time code by e-mail and choose a new password.':
+    'ई-मेल पर एक बार इस्तेमाल होने वाला कोड पाएँ और नया पासवर्ड चुनें।',
   'Signing in with Google': 'Google से साइन इन हो रहा है',
   'Completing your Google sign-in.': 'आपका Google साइन-इन पूरा किया जा रहा है।',
   'Verify your email': 'अपना ई-मेल सत्यापित करें',
