@@ -20,6 +20,8 @@ let copy = '';
 let server: RunningServer | undefined;
 /** What `npm run check:content` printed when the copy had a misspelt field, and when it was whole. */
 let broken: { code: number | undefined; output: string } | undefined;
+/** The same, for a misspelt field in a Hindi translation. */
+let brokenHindi: { code: number | undefined; output: string } | undefined;
 let checked = '';
 /** A date a year from today: a post dated then is scheduled, not published. */
 const FUTURE = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -113,16 +115,23 @@ test.beforeAll(async () => {
   expect(noDatabase.stdout.trim(), 'the PATH of this test hides every database program').toBe('');
   const check = () => run('npm', ['run', 'check:content'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
 
-  // A misspelt field first: the check stops, naming it.
-  const misspelt = path.join(copy, 'content/home/hero.md');
-  const heroText = readFileSync(misspelt, 'utf8');
-  writeFileSync(misspelt, heroText.replace(/^headline:/m, 'headlin:'));
-  await check().then(
-    () => (broken = { code: 0, output: '' }),
-    (err: { code?: number; stdout: string; stderr: string }) =>
-      (broken = { code: err.code, output: `${err.stdout}${err.stderr}` }),
-  );
-  writeFileSync(misspelt, heroText);
+  // A misspelt field first, in English and then in the Hindi translation: the check stops, naming it.
+  const failing = (file: string) => {
+    const misspelt = path.join(copy, file);
+    const text = readFileSync(misspelt, 'utf8');
+    writeFileSync(misspelt, text.replace(/^headline:/m, 'headlin:'));
+    return check()
+      .then(
+        () => ({ code: 0, output: '' }),
+        (err: { code?: number; stdout: string; stderr: string }) => ({
+          code: err.code,
+          output: `${err.stdout}${err.stderr}`,
+        }),
+      )
+      .finally(() => writeFileSync(misspelt, text));
+  };
+  broken = await failing('content/home/hero.md');
+  brokenHindi = await failing('content/home/hi/hero.md');
 
   checked = (await check()).stdout;
   await run('npm', ['run', 'build'], { cwd: copy, env, maxBuffer: 64 * 1024 * 1024 });
@@ -216,6 +225,11 @@ test('npm run check:content passes with no database on the PATH, and names a mis
   expect(broken?.output).toContain('content/home/hero.md');
   expect(broken?.output).toContain('headline: Missing');
   expect(broken?.output).toContain('headlin: Unknown field');
+  // A broken translation, by file and field; a post not yet translated is a warning, not a failure.
+  expect(brokenHindi?.code).not.toBe(0);
+  expect(brokenHindi?.output).toMatch(/ERROR content\/home\/hi\/hero\.md: headline: Missing/);
+  expect(brokenHindi?.output).toMatch(/ERROR content\/home\/hi\/hero\.md: headlin: Unknown field/);
+  expect(checked).toMatch(/WARNING content\/posts\/hi\/new\.md is missing/);
 });
 
 test('a post dated in the future is not published: no page, no card, no feed item, no sitemap entry', async ({
