@@ -3,11 +3,10 @@
 // that language shows the English text, with a notice, until it exists) and every translation the build
 // would refuse or render wrong (an ERROR, by file and field): front matter that breaks its schema
 // (translationSchema, siteTranslationSchema), a field that belongs to the English file only, a translation
-// with no English file, no body, or an image its folder does not hold. The front matter is read by Astro's
-// own parser (the one its glob loader uses: js-yaml), so a file reads here as it reads in the build.
+// with no English file, no body, or an image its folder does not hold.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { parseFrontmatter } from '@astrojs/internal-helpers/frontmatter';
+import { parse } from 'yaml';
 import { z } from 'zod';
 import { DEFAULT_LOCALE, LOCALES } from '../i18n/locales.ts';
 import { schemas, SOURCES, translationSchema, type CollectionName } from '../lib/schemas/content.ts';
@@ -98,26 +97,25 @@ function missingImages(body: string, file: string, englishFile: string, root: st
   return problems;
 }
 
+/** A Markdown file: its front matter (between two --- lines) and its text. */
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?$/;
+
 /** A Markdown translation: its front matter against its schema, its body, its images. */
 function checkMarkdown(name: CollectionName, file: string, englishFile: string, root: string): string[] {
-  let parsed: ReturnType<typeof parseFrontmatter>;
+  const [, front, content = ''] = FRONT_MATTER.exec(readFileSync(path.join(root, file), 'utf8')) ?? [];
+  if (front === undefined)
+    return ['no front matter: the file starts with a block of fields between two --- lines, as the English file does'];
+  let frontmatter: unknown;
   try {
-    parsed = parseFrontmatter(readFileSync(path.join(root, file), 'utf8'));
+    frontmatter = parse(front) ?? {};
   } catch (error) {
     return [`the front matter is not valid YAML: ${(error as Error).message.split('\n')[0]}`];
   }
-  if (!parsed.rawFrontmatter)
-    return ['no front matter: the file starts with a block of fields between two --- lines, as the English file does'];
   const image = () => z.string();
-  const problems = schemaProblems(
-    parsed.frontmatter,
-    translationSchema(name, image),
-    schemas[name](image),
-    englishFile,
-  );
-  if (!parsed.content.trim())
+  const problems = schemaProblems(frontmatter, translationSchema(name, image), schemas[name](image), englishFile);
+  if (!content.trim())
     problems.push(`no text under the front matter: translate the English file's text (${englishFile}) there`);
-  return [...problems, ...missingImages(parsed.content, file, englishFile, root)];
+  return [...problems, ...missingImages(content, file, englishFile, root)];
 }
 
 function checkSite(file: string, root: string): string[] {
