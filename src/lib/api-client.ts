@@ -1,10 +1,12 @@
-// The one HTTP client of the islands: ky with the API base, the bearer token and one error shape.
-import ky, { HTTPError, TimeoutError } from 'ky';
+// The one HTTP client of the islands, on the browser's fetch: the API base, the bearer token, the page's
+// language, a time limit, no retries, and one error shape (docs/decisions/154-fetch-api-client.md).
 import { TOKEN_KEY } from './constants.ts';
 import { ApiError } from './api-error.ts';
 import type { ErrorBody, MessageBody } from './schemas/api.ts';
 
 const base = import.meta.env.PUBLIC_API_URL?.replace(/\/$/, '') ?? '';
+/** How long a call may wait for its answer to begin (a download's body may take longer). */
+const TIMEOUT_MS = 15_000;
 
 /** The session token as stored, or null (none, or storage unavailable as in some private modes). */
 export function readToken(): string | null {
@@ -15,45 +17,76 @@ export function readToken(): string | null {
   }
 }
 
-const client = ky.create({
-  prefix: `${base}/api`,
-  retry: 0,
-  timeout: 15_000,
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = readToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
-        // The page's language: the API writes mails for a new account or an enquiry in it.
-        request.headers.set('Accept-Language', globalThis.document?.documentElement.lang || 'en');
-      },
-    ],
-  },
-});
+const NO_ANSWER = 'Could not reach the server';
+const TOO_SLOW = 'The server took too long to answer';
 
-/** A call's failure (ky's HTTPError with our JSON body, a network failure, a timeout) as an ApiError. */
-export function fromKy(err: unknown): ApiError {
-  if (err instanceof HTTPError) {
-    const data = err.data as Partial<ErrorBody> | string | undefined;
-    const body = typeof data === 'object' ? data : undefined;
-    const message = body?.message || err.response.statusText || 'Request failed';
-    return new ApiError(err.response.status, message, body?.issues, body?.stepUp === true);
+/** A refused answer as an ApiError: our JSON error body's message and issues, else the status text. */
+async function refused(res: Response): Promise<ApiError> {
+  let body: Partial<ErrorBody> | undefined;
+  try {
+    body = (await res.json()) as Partial<ErrorBody>;
+  } catch {
+    // Not our JSON (a proxy's page, say): the status text says what there is to say.
   }
-  if (err instanceof TimeoutError) return new ApiError(0, 'The server took too long to answer');
-  return new ApiError(0, 'Could not reach the server');
+  const message = body?.message || res.statusText || 'Request failed';
+  return new ApiError(res.status, message, body?.issues, body?.stepUp === true);
+}
+
+/**
+ * One call, answered with a 2xx response or thrown as an ApiError: a refusal with the server's message,
+ * no answer, or no answer begun within TIMEOUT_MS. The caller's `signal` stops it too.
+ */
+async function send(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  opts: { json?: unknown; query?: Query; signal?: AbortSignal } = {},
+): Promise<Response> {
+  const headers = new Headers({ accept: 'application/json' });
+  const token = readToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  // The page's language: the API writes mails for a new account or an enquiry in it.
+  headers.set('accept-language', globalThis.document?.documentElement.lang || 'en');
+  if (opts.json !== undefined) headers.set('content-type', 'application/json');
+  const query = opts.query ? `?${new URLSearchParams(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))}` : '';
+  const stop = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    stop.abort();
+  }, TIMEOUT_MS);
+  if (opts.signal?.aborted) stop.abort();
+  opts.signal?.addEventListener('abort', () => stop.abort(), { once: true });
+  let res: Response;
+  try {
+    res = await fetch(`${base}/api/${path}${query}`, {
+      method,
+      headers,
+      body: opts.json === undefined ? undefined : JSON.stringify(opts.json),
+      signal: stop.signal,
+    });
+  } catch {
+    throw new ApiError(0, timedOut ? TOO_SLOW : NO_ANSWER);
+  } finally {
+    clearTimeout(timer);
+  }
+  if (!res.ok) throw await refused(res);
+  return res;
 }
 
 type Query = Record<string, string | number>;
 
 async function call<T>(
-  method: 'get' | 'post' | 'patch' | 'delete',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   path: string,
   opts: { json?: unknown; query?: Query } = {},
 ) {
+  const res = await send(method, path, opts);
   try {
-    return await client(path, { method, json: opts.json, searchParams: opts.query }).json<T>();
-  } catch (err) {
-    throw fromKy(err);
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch {
+    // An answer cut short or not JSON: as good as none.
+    throw new ApiError(0, NO_ANSWER);
   }
 }
 
@@ -64,11 +97,7 @@ export interface DownloadOptions {
   onProgress?: (bytes: number) => void;
 }
 
-/**
- * The body read chunk by chunk, `onProgress` told the count as each chunk arrives. (ky's own
- * onDownloadProgress reports a chunk only once the next has come: an answer paused after its first
- * bytes would read as nothing received.)
- */
+/** The body read chunk by chunk, `onProgress` told the count as each chunk arrives. */
 async function countedBlob(res: Response, onProgress: (bytes: number) => void): Promise<Blob> {
   if (!res.body) return res.blob();
   const parts: Uint8Array<ArrayBuffer>[] = [];
@@ -90,21 +119,21 @@ async function download(
   query?: Query,
   opts: DownloadOptions = {},
 ): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const res = await send('GET', path, { query, signal: opts.signal });
   try {
-    const res = await client.get(path, { searchParams: query, ...(opts.signal ? { signal: opts.signal } : {}) });
     const disposition = res.headers.get('content-disposition') ?? '';
     const blob = opts.onProgress ? await countedBlob(res, opts.onProgress) : await res.blob();
     return { blob, fileName: /filename="([^"]+)"/.exec(disposition)?.[1] };
-  } catch (err) {
-    throw fromKy(err);
+  } catch {
+    throw new ApiError(0, NO_ANSWER);
   }
 }
 
 /** T is the answer's type, inferred from its schema in src/lib/schemas/ (`{ success, message }` by default). */
 export const api = {
-  get: <T = MessageBody>(path: string, query?: Query) => call<T>('get', path, { query }),
-  post: <T = MessageBody>(path: string, json: unknown = {}) => call<T>('post', path, { json }),
-  patch: <T = MessageBody>(path: string, json: unknown) => call<T>('patch', path, { json }),
-  delete: <T = MessageBody>(path: string) => call<T>('delete', path),
+  get: <T = MessageBody>(path: string, query?: Query) => call<T>('GET', path, { query }),
+  post: <T = MessageBody>(path: string, json: unknown = {}) => call<T>('POST', path, { json }),
+  patch: <T = MessageBody>(path: string, json: unknown) => call<T>('PATCH', path, { json }),
+  delete: <T = MessageBody>(path: string) => call<T>('DELETE', path),
   download,
 };
