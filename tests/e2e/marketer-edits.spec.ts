@@ -203,6 +203,35 @@ test('the new post has its page, its tag page, a place in the feed and the listi
   await expect(page.getByRole('link', { name: /Newer posts/ })).toHaveAttribute('href', '/blog/');
 });
 
+test('the new post, not yet translated, shows in English on its Hindi page, marked so and linked from neither', async ({
+  page,
+  request,
+}) => {
+  const url = server!.url;
+  const alternates = (html: string) => [...html.matchAll(/<link rel="alternate" hreflang="([^"]+)"/g)].map((m) => m[1]);
+  const hindi = await (await request.get(`${url}/hi/blog/new/`)).text();
+  expect(hindi).toContain('<html lang="hi"');
+  expect(hindi).toContain('<meta name="robots" content="noindex">');
+  expect(/<link rel="canonical" href="([^"]+)"/.exec(hindi)?.[1]).toMatch(/\/blog\/new\/$/);
+  expect(/<link rel="canonical" href="([^"]+)"/.exec(hindi)?.[1]).not.toContain('/hi/');
+  expect(alternates(hindi)).toEqual([]);
+  // The English page does not point at a Hindi version that is not one; a translated post's still does.
+  expect(alternates(await (await request.get(`${url}/blog/new/`)).text())).toEqual([]);
+  expect(alternates(await (await request.get(`${url}/blog/website-speed-fixes/`)).text())).toEqual([
+    'en',
+    'hi',
+    'x-default',
+  ]);
+  const sitemap = await (await request.get(`${url}/sitemap-0.xml`)).text();
+  expect(sitemap).toContain('/blog/new/</loc>');
+  expect(sitemap).not.toContain('/hi/blog/new/');
+  // The reader is told, in Hindi, and the English text is marked English for screen readers.
+  await page.goto(`${url}/hi/blog/new/`);
+  await expect(page.locator('h1')).toHaveText('Getting your shop ready for the monsoon sale');
+  await expect(page.locator('h1')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('[data-untranslated]')).toHaveText(/^[^a-z]*\p{Script=Devanagari}/u);
+});
+
 test('reworded copy shows where it belongs: a landing button, every service page, the 404 page', async ({ page }) => {
   const url = server!.url;
   await page.goto(`${url}/`);

@@ -91,6 +91,4 @@ export const PAGES: Catalog = {
   'In English': 'अंग्रेज़ी में',
   '{heading}, page {page}': '{heading}, पृष्ठ {page}',
   'Blog pages': 'ब्लॉग के पृष्ठ',
-  'This post is not available in this language yet; read it in English below.':
-    'यह लेख अभी हिन्दी में उपलब्ध नहीं है; नीचे इसे अंग्रेज़ी में पढ़ें।',
 };
