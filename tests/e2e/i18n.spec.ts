@@ -97,6 +97,16 @@ test('every public page answers in both languages with its lang, alternates that
   }
 });
 
+test('an unknown address under /hi/ answers 404 with the Hindi not-found page', async ({ request }) => {
+  for (const path of ['/hi/no-such-page', '/hi/service-details/Nope']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(404);
+    const html = await res.text();
+    expect(html, path).toContain('<html lang="hi"');
+    expect(judge(mainText(html)).devanagari, path).toBeGreaterThan(0.75);
+  }
+});
+
 /** The share of Devanagari among a text's letters, and its runs of English words (see the test above). */
 function judge(text: string) {
   const letters = text.match(LETTER)?.length ?? 0;
