@@ -1,5 +1,5 @@
 // /rss.xml: the blog's feed (RSS 2.0), one item per published post, newest first. One feed per language:
-// /hi/rss.xml (src/pages/hi/rss.xml.ts) is this route again, and context.currentLocale (Astro's i18n
+// /hi/rss.xml (src/pages/[locale]/rss.xml.ts) is this route again, and context.currentLocale (Astro's i18n
 // routing, from the address) says which language it is written in.
 //
 // A language's feed lists only the posts translated into it. A feed states its language (<language>),

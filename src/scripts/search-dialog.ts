@@ -3,12 +3,13 @@
 // asked for (its button, `/` or Ctrl+K), and this module loads Pagefind then: a page costs nothing for
 // it until that moment. Results are links, each with the matched words marked; the count is announced.
 import { trapTab } from '../islands/ui/trap-tab.ts';
-import { SEARCH } from '../i18n/hi/search.ts';
 import { toLocale } from '../i18n/locales.ts';
-import { translator } from '../i18n/translate.ts';
+import { byLanguage, type Catalog, translator } from '../i18n/translate.ts';
 
-// The page's language: Pagefind searches the index of the same language (the page's <html lang>).
-const t = translator(toLocale(document.documentElement.lang), { hi: SEARCH });
+// The page's language: Pagefind searches the index of the same language (the page's <html lang>). The
+// dialog's texts in each language, found by folder (src/i18n/<code>/search.ts).
+const SEARCH = byLanguage(import.meta.glob<Catalog>('../i18n/*/search.ts', { eager: true, import: 'SEARCH' }));
+const t = translator(toLocale(document.documentElement.lang), SEARCH);
 
 interface PagefindResult {
   data(): Promise<{ url: string; excerpt: string; meta: { title?: string } }>;

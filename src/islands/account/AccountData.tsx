@@ -3,7 +3,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
-import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { secondaryButton } from '../ui/classes.ts';
 import { Translated, useT } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
@@ -44,7 +44,7 @@ function Download() {
 
 export default function AccountData({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <Download />}</AccountPanel>
     </Translated>
   );

@@ -7,7 +7,7 @@ import { type AccountResponse, type AccountUser, deleteBody } from '../../lib/sc
 import { leaveEndedSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
@@ -129,7 +129,7 @@ function DeleteAccount() {
 
 export default function AccountDelete({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <DeleteAccount />}</AccountPanel>
     </Translated>
   );

@@ -2,10 +2,8 @@
 // enquiries), saved through PATCH /api/v1/account. Each language has its own pages, so a choice other
 // than the page's moves the visitor to this page in that language, with the toast in it.
 import { type SubmitEvent, useEffect, useState } from 'react';
-import { ACCOUNT_LANGUAGE } from '../../i18n/hi/account-language.ts';
-import { UI } from '../../i18n/hi/ui.ts';
 import { isLocale, LANGUAGES, LOCALES, type Locale, localePath } from '../../i18n/locales.ts';
-import { translator } from '../../i18n/translate.ts';
+import { byLanguage, type Catalog, translator } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import type { AccountResponse, ProfileResponse } from '../../lib/schemas/account.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
@@ -15,8 +13,11 @@ import { labelClass, primaryButton, selectClass } from '../ui/classes.ts';
 import { Translated, useLanguage } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
 
-/** The shared components' texts (the panel's frame) and the panel's own; one object, so it is stable. */
-const CATALOGS = { hi: { ...UI, ...ACCOUNT_LANGUAGE } };
+/** The shared components' texts (the panel's frame) and the panel's own, per language; one object, so it is stable. */
+const CATALOGS = byLanguage(
+  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { eager: true, import: 'UI' }),
+  import.meta.glob<Catalog>('../../i18n/*/account-language.ts', { eager: true, import: 'ACCOUNT_LANGUAGE' }),
+);
 
 /** Where the panel sits on /account, for the move to another language to land on it. */
 const SECTION = '#language';

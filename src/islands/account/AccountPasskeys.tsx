@@ -15,7 +15,7 @@ import { emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { Translated, useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { AccountPanel, formatTime, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, formatTime, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
@@ -244,7 +244,7 @@ function PasskeyList() {
 
 export default function AccountPasskeys({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <PasskeyList />}</AccountPanel>
     </Translated>
   );

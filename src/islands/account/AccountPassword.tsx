@@ -7,7 +7,7 @@ import { passwordBody, type AccountUser } from '../../lib/schemas/account.ts';
 import { devicesChanged } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
@@ -150,7 +150,7 @@ function PasswordForm() {
 
 export default function AccountPassword({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <PasswordForm />}</AccountPanel>
     </Translated>
   );

@@ -7,7 +7,7 @@ import { type ProfileResponse, profileBody } from '../../lib/schemas/account.ts'
 import type { User } from '../../lib/schemas/auth.ts';
 import { updateUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { primaryButton } from '../ui/classes.ts';
 import { Translated, useT } from '../ui/i18n.tsx';
@@ -59,7 +59,7 @@ function ProfileForm({ user }: { user: User }) {
 
 export default function AccountProfile({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{(user) => <ProfileForm user={user} />}</AccountPanel>
     </Translated>
   );

@@ -9,7 +9,7 @@ import { $devicesVersion } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { AccountPanel, formatTime, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, formatTime, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { secondaryButton } from '../ui/classes.ts';
 import { Translated, useLanguage } from '../ui/i18n.tsx';
@@ -124,7 +124,7 @@ function DeviceList() {
 
 export default function AccountSessions({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <DeviceList />}</AccountPanel>
     </Translated>
   );

@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Translated } from '../ui/i18n.tsx';
 import { TopBar } from '../ui/TopBar.tsx';
 import { useGuard } from '../ui/useGuard.ts';
-import { HI } from './AccountPanel.tsx';
+import { TRANSLATIONS } from './AccountPanel.tsx';
 
 function Bar({ siteName }: { siteName: string }) {
   const { session, allowed } = useGuard('user');
@@ -14,7 +14,7 @@ function Bar({ siteName }: { siteName: string }) {
 
 export default function AccountTopBar({ siteName, locale }: { siteName: string; locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <ErrorBoundary>
         <Bar siteName={siteName} />
       </ErrorBoundary>

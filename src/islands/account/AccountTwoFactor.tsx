@@ -22,7 +22,7 @@ import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { AccountPanel, HI, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
 import { QrCode } from './QrCode.tsx';
 import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
@@ -284,7 +284,7 @@ function TwoFactorSettings() {
 
 export default function AccountTwoFactor({ locale }: { locale?: Locale }) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <TwoFactorSettings />}</AccountPanel>
     </Translated>
   );

@@ -3,7 +3,7 @@
 import type { Locale } from '../../i18n/locales.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { Translated } from '../ui/i18n.tsx';
-import { HI } from './AccountPanel.tsx';
+import { TRANSLATIONS } from './AccountPanel.tsx';
 import { DashboardContent } from './DashboardContent.tsx';
 import type { FeaturedSection } from './FeaturedProjects.tsx';
 import { Protected } from '../ui/Protected.tsx';
@@ -18,7 +18,7 @@ interface Props {
 
 export default function UserDashboard({ siteName, featured, locale }: Props) {
   return (
-    <Translated locale={locale} catalogs={HI}>
+    <Translated locale={locale} catalogs={TRANSLATIONS}>
       <ErrorBoundary>
         <Protected rule="user" main>
           {(user) => (

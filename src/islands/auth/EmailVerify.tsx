@@ -67,7 +67,7 @@ function VerifyForm({ email }: { email: string }) {
 
 const ENGLISH: Catalogs = {};
 
-/** `catalogs`: given on Hindi pages by EmailVerify.hi.tsx; an English page's bundle carries no translation. */
+/** `catalogs`: given on the other languages' pages by EmailVerify.translated.tsx; an English page's bundle carries no translation. */
 export default function EmailVerify({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
     <Translated locale={locale} catalogs={catalogs}>

@@ -164,7 +164,7 @@ function Wizard() {
 
 const ENGLISH: Catalogs = {};
 
-/** `catalogs`: given on Hindi pages by ForgotPassword.hi.tsx; an English page's bundle carries no translation. */
+/** `catalogs`: given on the other languages' pages by ForgotPassword.translated.tsx; an English page's bundle carries no translation. */
 export default function ForgotPassword({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
     <Translated locale={locale} catalogs={catalogs}>

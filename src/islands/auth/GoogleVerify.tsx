@@ -51,7 +51,7 @@ function Verify() {
 
 const ENGLISH: Catalogs = {};
 
-/** `catalogs`: given on Hindi pages by GoogleVerify.hi.tsx; an English page's bundle carries no translation. */
+/** `catalogs`: given on the other languages' pages by GoogleVerify.translated.tsx; an English page's bundle carries no translation. */
 export default function GoogleVerify({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
     <Translated locale={locale} catalogs={catalogs}>

@@ -152,7 +152,7 @@ function Form() {
 
 const ENGLISH: Catalogs = {};
 
-/** `catalogs`: given on Hindi pages by LoginForm.hi.tsx; an English page's bundle carries no translation. */
+/** `catalogs`: given on the other languages' pages by LoginForm.translated.tsx; an English page's bundle carries no translation. */
 export default function LoginForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
     <Translated locale={locale} catalogs={catalogs}>

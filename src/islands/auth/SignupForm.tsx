@@ -100,7 +100,7 @@ function Form() {
 
 const ENGLISH: Catalogs = {};
 
-/** `catalogs`: given on Hindi pages by SignupForm.hi.tsx; an English page's bundle carries no translation. */
+/** `catalogs`: given on the other languages' pages by SignupForm.translated.tsx; an English page's bundle carries no translation. */
 export default function SignupForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
   return (
     <Translated locale={locale} catalogs={catalogs}>

@@ -237,7 +237,7 @@ function Form() {
 const ENGLISH: Catalogs = {};
 
 /**
- * `catalogs`: the Hindi page renders this island through ContactForm.hi.tsx, which gives them; an English
+ * `catalogs`: the pages of the other languages render this island through ContactForm.translated.tsx, which gives them; an English
  * page's bundle carries no translation.
  */
 export default function ContactForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {

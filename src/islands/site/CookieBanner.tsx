@@ -160,7 +160,7 @@ function Banner() {
 const ENGLISH: Catalogs = {};
 
 /**
- * `catalogs`: the Hindi page renders this island through CookieBanner.hi.tsx, which gives them; an English
+ * `catalogs`: the pages of the other languages render this island through CookieBanner.translated.tsx, which gives them; an English
  * page's bundle carries no translation.
  */
 export default function CookieBanner({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {

@@ -66,7 +66,7 @@ function Toasts() {
 const ENGLISH: Catalogs = {};
 
 /**
- * `catalogs`: the Hindi page renders this island through Toaster.hi.tsx, which gives them; an English
+ * `catalogs`: the pages of the other languages render this island through Toaster.translated.tsx, which gives them; an English
  * page's bundle carries no translation.
  */
 export default function Toaster({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {

@@ -3,7 +3,9 @@
 // than the document's `lang`: islands are also rendered at build time, where there is no document.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { DEFAULT_LOCALE, localePath, type Locale } from '../../i18n/locales.ts';
-import { translator, type Catalog, type Localizer, type Translate } from '../../i18n/translate.ts';
+import { type Catalogs, translator, type Localizer, type Translate } from '../../i18n/translate.ts';
+
+export type { Catalogs };
 
 interface Language extends Localizer {
   locale: Locale;
@@ -15,9 +17,6 @@ const english: Language = {
   path: (sitePath) => sitePath,
 };
 
-/** An island's catalogs: its texts in each language other than English. */
-export type Catalogs = Partial<Record<Locale, Catalog>>;
-
 const LanguageContext = createContext<Language>(english);
 
 /** `catalogs`: the island's Hindi texts (its own and the shared ones of src/i18n/hi/ui.ts). */
@@ -27,7 +26,7 @@ export function Translated({
   children,
 }: {
   locale?: Locale;
-  catalogs: Partial<Record<Locale, Catalog>>;
+  catalogs: Catalogs;
   children: ReactNode;
 }) {
   const value = useMemo<Language>(
