@@ -23,6 +23,8 @@ import { COOKIE_CONSENT_KEY, TOKEN_KEY } from '../src/lib/constants.ts';
 import { throttledLoad, type PageLoad } from './audit/throttled-lcp.ts';
 import { CATEGORIES, lighthouseRun, NOINDEX_AUDIT, prepare, type LighthouseRun } from './audit/lighthouse-run.ts';
 import { serverWithAccounts, type Role } from './audit/accounts.ts';
+import { localePath } from '../src/i18n/locales.ts';
+import { PREFIXED_LOCALES } from '../src/i18n/routes.ts';
 
 interface AuditPage {
   path: string;
@@ -32,7 +34,7 @@ interface AuditPage {
   noindex?: true;
 }
 
-const PAGES: AuditPage[] = [
+const ENGLISH_PAGES: AuditPage[] = [
   { path: '/' },
   { path: '/projects' },
   { path: '/service-details/Automation' },
@@ -49,6 +51,13 @@ const PAGES: AuditPage[] = [
   { path: '/userdashboard', as: 'user', noindex: true },
   { path: '/account', as: 'user', noindex: true },
   { path: '/admin', as: 'admin', noindex: true },
+];
+/** The same pages in every other language (/hi/...); the admin area is English only. */
+const PAGES: AuditPage[] = [
+  ...ENGLISH_PAGES,
+  ...PREFIXED_LOCALES.flatMap((locale) =>
+    ENGLISH_PAGES.filter((p) => p.as !== 'admin').map((p) => ({ ...p, path: localePath(p.path, locale) })),
+  ),
 ];
 const GOAL = { lcp: 1500, tbt: 50, browserLcp: 900 };
 /** The pages the real-browser goal is set for. */
