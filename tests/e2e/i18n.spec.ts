@@ -4,6 +4,7 @@
 // of the contact page, sign-up, sign-in and the e-mail code speak Hindi on Hindi pages, down to the mail.
 import type { APIRequestContext } from '@playwright/test';
 import { localePath, withoutLocale } from '../../src/i18n/locales.ts';
+import { ACCOUNT_LANGUAGE } from '../../src/i18n/hi/account-language.ts';
 import { MAIL } from '../../src/i18n/hi/mail.ts';
 import { SITE } from '../../src/i18n/hi/site.ts';
 import { UI } from '../../src/i18n/hi/ui.ts';
@@ -130,6 +131,24 @@ test('the signed-in screens, drawn in the browser, are Hindi on their Hindi page
     expect(devanagari, `Devanagari share of ${path}`).toBeGreaterThan(0.75);
     expect(english, `English in ${path}`).toEqual([]);
   }
+});
+
+test('/account: choosing Hindi saves it and moves to the Hindi settings, which say so in Hindi', async ({
+  page,
+  baseURL,
+}) => {
+  const account = await createAccount(baseURL!, 'language-panel');
+  await useToken(page, await signInAs(baseURL!, account.email, account.password));
+  await page.goto('/account');
+  const select = page.getByRole('combobox', { name: 'Language' });
+  await expect(select).toBeEnabled();
+  await expect(select).toHaveValue('en');
+  await select.selectOption('hi');
+  await page.getByRole('button', { name: 'Save language' }).click();
+  await expect(page).toHaveURL(/\/hi\/account\/?#language$/);
+  await expect(page.getByText(ACCOUNT_LANGUAGE['Language saved']!)).toBeVisible();
+  // Stored: the Hindi page's panel reads it back from the API.
+  await expect(page.locator('#account-language')).toHaveValue('hi');
 });
 
 test('the language switch leads to the same page in the other language and back, and is remembered', async ({
