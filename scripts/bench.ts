@@ -1,7 +1,7 @@
 // `npm run bench`: the `npm start` server on loopback, once on the embedded PGlite and once on a
 // throwaway PostgreSQL server (started here as the API tests do), in one run, printed side by side:
 // - saturation (scripts/load/saturation.ts): autocannon's req/s and p50/p99 for a page and each API call,
-//   beside a bare node:http server writing the same page's bytes from memory;
+//   beside a bare node:http server writing the bytes of the server's answer to that page from memory;
 // - the goals: the page's req/s at least 0.9 of the bare server's; the current-user call's req/s and p99
 //   beside the figures docs/performance.md records;
 // - a pipelined flood (scripts/load/pipelined-flood.ts): 50,000 GET /api/health on 5 connections for 5 s,
@@ -48,7 +48,7 @@ if (process.argv[2] === 'outbox') {
   process.exit(0);
 }
 
-const rows: Row[] = [await saturateBaseline()];
+const rows: Row[] = [];
 const beaconLoads: BeaconLoad[] = [];
 let flood: FloodFigures | undefined;
 const postgres = await startPostgres();
@@ -62,6 +62,7 @@ try {
     });
     try {
       const session = await signUp(server.url);
+      if (db === 'PGlite') rows.unshift(await saturateBaseline(server.url));
       await saturate(session, db, rows);
       beaconLoads.push(await besideBeacons(session, db));
       if (db === 'PGlite') {

@@ -1,5 +1,5 @@
 // Part of `npm run bench` (scripts/bench.ts), saturation: autocannon's req/s and p50/p99 for a static
-// page and each API call, beside a bare node:http server writing the same page's bytes from memory (the
+// page and each API call, beside a bare node:http server writing the same answer's bytes from memory (the
 // ceiling of this machine and of autocannon reading those bytes: a larger, incompressible body costs the
 // client more too).
 import { spawn } from 'node:child_process';
@@ -10,17 +10,25 @@ import { connections, contactBody, PAGE, seconds, type Session } from './workloa
 
 export type Row = [target: string, db: string, figures: RunFigures];
 
-/** A bare node:http server answering every request with the built page's brotli bytes, read once. */
-async function startBaseline() {
+/**
+ * A bare node:http server answering every request with the bytes our server answers the page with: its
+ * headers (as `serverUrl` sent them) and the built page's brotli body, read once.
+ */
+async function startBaseline(serverUrl: string) {
   const port = await freePort();
   const file = path.join(process.env.DIST_DIR ?? 'dist', PAGE, 'index.html.br');
+  const answer = await fetch(`${serverUrl}${PAGE}`, { headers: { 'accept-encoding': 'br' } });
+  await answer.arrayBuffer();
+  // Node writes these itself, as it does for our server.
+  const headers = [...answer.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name));
   const child = spawn(
     process.execPath,
     [
       '-e',
       `const b = require('node:fs').readFileSync(${JSON.stringify(file)});
+       const h = ${JSON.stringify(Object.fromEntries(headers))};
        require('node:http')
-         .createServer((q, s) => s.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'br', 'content-length': b.length }).end(b))
+         .createServer((q, s) => s.writeHead(200, h).end(b))
          .listen(${port}, '127.0.0.1', () => console.log('up'))`,
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
@@ -30,9 +38,9 @@ async function startBaseline() {
 }
 
 /** The bare node:http server's run: the first row, the baseline of the others. */
-export async function saturateBaseline(): Promise<Row> {
-  const baseline = await startBaseline();
-  const baselineName = `node:http writing ${PAGE}'s bytes from memory (baseline)`;
+export async function saturateBaseline(serverUrl: string): Promise<Row> {
+  const baseline = await startBaseline(serverUrl);
+  const baselineName = `node:http writing the bytes of our answer to ${PAGE} from memory (baseline)`;
   process.stderr.write(`${baselineName}...\n`);
   const row: Row = [
     baselineName,

@@ -16,12 +16,13 @@ import {
   HASHED_FILES,
   NOT_FOUND_PAGES,
   pageRoutes,
-  readPages,
+  pagesOf,
+  readBuild,
   SEARCH_WORKER,
 } from '../server/site/site-rules.ts';
 
 export async function writeNetlifyRules(dist: string): Promise<void> {
-  const pages = await readPages(dist);
+  const pages = pagesOf(await readBuild(dist));
   const directives = new Map<string, Set<string>>();
   for (const [page, html] of pages) {
     if (page.startsWith('/cms/')) continue;

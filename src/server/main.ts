@@ -1,7 +1,7 @@
 // `npm start` ends here: one process, one thread; @hono/node-server serves the API at /api (core/app.ts) and
 // the built site (site/static-site.ts), behind core/request-limits.ts. Every answer gets the headers and a log line.
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions } from 'node:http';
-import { type HttpBindings, serve } from '@hono/node-server';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { readEnv } from '../config/env.ts';
@@ -14,8 +14,6 @@ import { isHttps, securityHeaders } from './core/security-headers.ts';
 import { stopOnSignals } from './core/shutdown.ts';
 import { DataDirBusyError } from './db/lock.ts';
 import { staticSite } from './site/static-site.ts';
-
-const isApi = (target: string) => /^\/api(\/|\?|$)/.test(target);
 
 async function main() {
   const config = loadConfig(await readEnv());
@@ -30,27 +28,18 @@ async function main() {
 
   // Set before the app answers: the answer's own headers (a page's CSP, the API's) take precedence.
   const edge = (listener: RequestListener): RequestListener => {
-    const limited = limitRequests(listener, isApi);
+    const limited = limitRequests(listener, (target) => /^\/api(\/|\?|$)/.test(target));
     return (req: IncomingMessage, res) => {
       const requestId = requestIdOf(req.headers['x-request-id']?.toString() ?? null);
       logWhenDone(req.method ?? 'GET', (req.url ?? '').split('?')[0]!, res, requestId);
       const https = isHttps(req.headers['x-forwarded-proto']?.toString(), config.trustProxy);
-      for (const [name, value] of Object.entries(securityHeaders(https))) res.setHeader(name, value);
-      res.setHeader('x-request-id', requestId);
+      res.setHeaders(new Map(Object.entries({ ...securityHeaders(https), 'x-request-id': requestId })));
       limited(req, res);
     };
   };
-  const server = serve(
-    {
-      fetch: app.fetch,
-      port: config.port,
-      hostname: config.host,
-      createServer: ((options: ServerOptions, listener: RequestListener) =>
-        createServer({ ...options, keepAliveTimeout: 65_000 }, edge(listener))) as typeof createServer,
-    },
-    (info) => log.info(`Serving site and API on http://localhost:${info.port}`),
-  );
-  stopOnSignals(server as ReturnType<typeof createServer>, api);
+  const server = createServer({ keepAliveTimeout: 65_000 }, edge(getRequestListener(app.fetch)));
+  server.listen(config.port, config.host, () => log.info(`Serving site and API on http://localhost:${config.port}`));
+  stopOnSignals(server, api);
 }
 
 main().catch((err: unknown) => {

@@ -69,6 +69,27 @@ describe('the static site', () => {
     expect(await changed.text()).toBe(FILES['index.html']);
   });
 
+  it('gives each encoding its own ETag, the same from every server of one build', async () => {
+    const other = (await staticSite(dist)) as unknown as Hono;
+    const tags = async (app: Hono) =>
+      Promise.all(
+        ['identity', 'br'].map(async (encoding) => {
+          const res = await app.request('/404.html', { headers: { 'accept-encoding': encoding } });
+          return res.headers.get('etag');
+        }),
+      );
+    const [plain, brotli] = await tags(site);
+    expect(plain).not.toBe(brotli);
+    expect(await tags(other)).toEqual([plain, brotli]);
+  });
+
+  it('answers HEAD with the length a GET would send, and no body', async () => {
+    const head = await site.request('/', { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(String(Buffer.byteLength(FILES['index.html']!)));
+    expect(await head.text()).toBe('');
+  });
+
   it('answers an unknown path with the not-found page as 404, precompressed when the browser takes it', async () => {
     const res = await site.request('/no-such-page', { headers: { 'accept-encoding': 'gzip, br' } });
     expect(res.status).toBe(404);

@@ -80,11 +80,20 @@ export function caseVariants(route: string): string[] {
   return [...new Set(spellings.map((s) => `/${s}`))].filter((variant) => variant !== route);
 }
 
-/** Each page of `distDir` by its URL path ('/projects/index.html'), with its HTML. */
-export async function readPages(distDir: string): Promise<Map<string, string>> {
-  const files = existsSync(distDir) ? await readdir(distDir, { recursive: true }) : [];
-  const pages = files.filter((f) => f.endsWith('.html')).map((f) => `/${f.split(path.sep).join('/')}`);
-  return new Map(await Promise.all(pages.map(async (p) => [p, await readFile(distDir + p, 'utf8')] as const)));
+/**
+ * Every file of `distDir` by its URL path ('/projects/index.html', '/projects/index.html.br'), with its
+ * bytes. The server reads it once at start: a running server's build does not change.
+ */
+export async function readBuild(distDir: string): Promise<Map<string, Buffer<ArrayBuffer>>> {
+  const entries = existsSync(distDir) ? await readdir(distDir, { recursive: true, withFileTypes: true }) : [];
+  const files = entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+  const urlPath = (file: string) => `/${path.relative(distDir, file).split(path.sep).join('/')}`;
+  return new Map(await Promise.all(files.map(async (file) => [urlPath(file), await readFile(file)] as const)));
+}
+
+/** Each page of a build by its URL path, with its HTML. */
+export function pagesOf(build: Map<string, Buffer>): Map<string, string> {
+  return new Map([...build].filter(([p]) => p.endsWith('.html')).map(([p, body]) => [p, body.toString('utf8')]));
 }
 
 /** Lower-cased page path -> the page path as the site spells it ('/trynow' -> '/TryNow'). */
