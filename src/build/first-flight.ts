@@ -1,13 +1,16 @@
 // A page's first response (status line, headers and compressed HTML) should fit TCP's first flight (ten
 // segments, about 14 KB), so that a first visit paints one round trip earlier. Where a page's first screen
-// ends is stated here (the CSS cut of page-css.ts keeps inline what it uses), and two post-build passes
-// take out of every page what its first paint does not need (docs/decisions/107-first-flight.md):
+// ends is stated here (the CSS cut of page-css.ts keeps inline what it uses), and three post-build passes
+// take out of every page what its first paint does not need (docs/decisions/107-first-flight.md, 156):
 //   - icons move to a sprite file, cached like every hashed asset (one file per set of icons: the pages
 //     that show the same icons share it), and each is drawn with <use>: the box keeps its size, so
 //     nothing moves when the sprite arrives. After the first part of <main> (its first element) every
 //     icon moves; above it only large ones (brand logos drawn from long paths), so that the
 //     interface's small icons paint with the page. Icons inside an island stay as they are: React
 //     hydrates the markup it rendered; so do drawings whose parts refer to each other by id.
+//   - Astro's island runtime and its hydration directives, which it writes inline into every page with
+//     an island, move to one deferred script file per set (every public page shares one): nothing on the
+//     first paint waits for them, and a second page finds the file cached.
 //   - the CSP keeps only the hashes of the inline scripts and sheets the page holds (Astro lists every
 //     script it may write on any page), and Google's hosts only where the page's scripts reach Google,
 //     which shortens the <meta> and the header the server makes of it.
@@ -141,6 +144,36 @@ export async function iconsToSprites(dist: string): Promise<number> {
     await writeFile(file, html);
   }
   return sprites.size;
+}
+
+/** Astro's island scripts: the inline scripts of the body, which carry no attribute (JSON-LD has its type). */
+const BODY_INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+
+/**
+ * Moves the island scripts of every page of `dist` into `dist/_astro`, one deferred file per set of
+ * scripts, named by its content, in their order, where the first of them was: each only defines or
+ * starts hydration, which waits for the document anyway. Returns how many files were written.
+ */
+export async function islandScriptsToFiles(dist: string): Promise<number> {
+  const files = new Set<string>();
+  for (const file of await pages(dist)) {
+    const html = await readFile(file, 'utf8');
+    const body = html.indexOf('</head>');
+    const scripts = [...html.slice(body).matchAll(BODY_INLINE_SCRIPT)];
+    if (body < 0 || scripts.length === 0) continue;
+    const code = scripts.map((m) => m[1]!.trim().replace(/;?$/, ';')).join('\n');
+    const url = `/_astro/islands.${digest(code, 'hex').slice(0, 8)}.js`;
+    if (!files.has(url)) await writeFile(path.join(dist, url), code);
+    files.add(url);
+    let first = true;
+    const moved = html.slice(body).replace(BODY_INLINE_SCRIPT, () => {
+      const tag = first ? `<script defer src="${url}"></script>` : '';
+      first = false;
+      return tag;
+    });
+    await writeFile(file, html.slice(0, body) + moved);
+  }
+  return files.size;
 }
 
 const CSP_META = /<meta http-equiv="content-security-policy" content="[^"]*"/i;

@@ -1,10 +1,11 @@
 // The project's build steps around Astro's own, as one integration, so that `astro build` alone (any
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
-//   - once Astro has written dist/: icons moved to sprites, Astro's island style moved into the page's sheet
-//     and each page's CSS cut to what it uses, Pagefind's search index (search-index.ts), each page's CSP
-//     cut to its own hashes and hosts, Netlify's _headers and _redirects (netlify-rules.ts), the list of
-//     pages whose views the analytics count, precompressed .br/.gz files of every text file for the Node server, and the server itself built to JavaScript in dist-server/
+//   - once Astro has written dist/: icons moved to sprites, Astro's island scripts to files, its island
+//     style moved into the page's sheet and each page's CSS cut to what it uses, Pagefind's search index
+//     (search-index.ts), each page's CSP cut to its own hashes and hosts, Netlify's _headers and _redirects
+//     (netlify-rules.ts), the list of pages whose views the analytics count, precompressed .br/.gz files of
+//     every text file for the Node server, and the server itself built to JavaScript in dist-server/
 //     beside dist/, with Vite's manifest of the browser chunks (client-manifest.ts), which is not published.
 // Netlify compresses by itself and would publish the precompressed files as files of their own, so a build on
 // Netlify (which sets NETLIFY=true) writes none. Listed last in astro.config.mjs: the other integrations'
@@ -15,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { checkedSiteConfig, declaredNodeEnv } from './build-env.ts';
 import { CLIENT_MANIFEST, clientManifest } from './client-manifest.ts';
-import { iconsToSprites, ownSourcesOnly } from './first-flight.ts';
+import { iconsToSprites, islandScriptsToFiles, ownSourcesOnly } from './first-flight.ts';
 import { withIslandStyleInSheet } from './island-style.ts';
 import { writeNetlifyRules } from './netlify-rules.ts';
 import { prunePagesCss } from './page-css.ts';
@@ -39,6 +40,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         logger.info(`icons moved to ${await iconsToSprites(dist)} sprite files`);
+        logger.info(`island scripts moved to ${await islandScriptsToFiles(dist)} files`);
         // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);
         const css = await prunePagesCss(dist, withIslandStyleInSheet);

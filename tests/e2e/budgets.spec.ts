@@ -21,9 +21,11 @@ const KB = 1024;
 // of it keeps focus in the page when the announcement or the cookie banner goes, and the banner's room; 2 KB
 // is the search dialog, which loads when the search is opened (Pagefind's own files are not counted); 1.6 KB
 // serves the second language (the language context, the switch, translated labels).
+// `jsBeforeInteraction`: 2.2 KB of it is Astro's island runtime and directives, which every page held
+// inline before they moved to a cached file (decision 156).
 // `css`: the first screen's inline sheet and the page's linked whole sheet, each (a post's carries the
 // typography plugin's rules for the elements its Markdown has).
-const BUDGET = { js: 102 * KB, jsBeforeInteraction: 5 * KB, css: 9 * KB, html: 23 * KB };
+const BUDGET = { js: 102 * KB, jsBeforeInteraction: 7.5 * KB, css: 9 * KB, html: 23 * KB };
 const PAGES = [
   '/',
   '/projects',
@@ -45,16 +47,8 @@ const FIRST_FLIGHT = 10 * 1460;
  * fails, so that it leaves this list.
  */
 const LONGER_THAN_A_FIRST_FLIGHT: Record<string, number> = {
-  // Its text alone is 16,000 characters (4.7 KB of brotli).
-  '/policy/': 17_200,
-  // The language switch and the hreflang alternates took the landing page 73 bytes past the flight.
-  '/': 14_700,
-  // Devanagari is three bytes a letter in UTF-8: the Hindi twins of pages near the line are over it.
-  '/hi/': 15_800,
-  '/hi/policy/': 19_600,
-  '/hi/blog/invoice-automation-case-study/': 14_900,
-  '/hi/blog/seo-before-ads/': 14_850,
-  '/hi/blog/website-speed-fixes/': 15_100,
+  // Its text alone is 17,000 characters of Devanagari, three bytes a letter in UTF-8 (7.6 KB of brotli).
+  '/hi/policy/': 17_100,
 };
 /** Pages held to the byte budgets: the landing page, and the blog's listing and a post. */
 const BUDGETED = ['/', '/blog/', '/blog/website-speed-fixes/'];
@@ -97,7 +91,8 @@ async function moduleGraph(request: APIRequestContext, html: string, only: 'stat
     const url = queue.shift()!;
     if (seen.has(url) || !url.startsWith('/')) continue;
     const chunk = byUrl.get(url);
-    expect(chunk, `${url} in the build's manifest`).toBeDefined();
+    // Astro's island scripts, moved out of the page into a file after Vite (first-flight.ts), import nothing.
+    if (!/^\/_astro\/islands\.\w+\.js$/.test(url)) expect(chunk, `${url} in the build's manifest`).toBeDefined();
     seen.set(url, await gzipBytes(request, url));
     const keys = [...(chunk?.imports ?? []), ...(only === 'all' ? (chunk?.dynamicImports ?? []) : [])];
     queue.push(...keys.map((key) => `/${manifest[key]!.file}`));

@@ -1,12 +1,18 @@
 // The post-build passes that take out of each page what its first paint does not need (icons to sprite
-// files, the CSP cut to the hashes of the page's own inline scripts and sheets), and where its first
-// screen ends.
+// files, Astro's island scripts to files, the CSP cut to the hashes of the page's own inline scripts and
+// sheets), and where its first screen ends.
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstScreenEnd, firstScreenMarkup, iconsToSprites, withOwnSources } from '../../src/build/first-flight.ts';
+import {
+  firstScreenEnd,
+  firstScreenMarkup,
+  iconsToSprites,
+  islandScriptsToFiles,
+  withOwnSources,
+} from '../../src/build/first-flight.ts';
 
 const hash = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
 
@@ -101,5 +107,41 @@ describe('iconsToSprites', () => {
     expect(c).toContain(svg('<defs id="g"></defs>'));
     // The icons c moves are a's and b's: one file for the three.
     expect(await readdir(path.join(dist, '_astro'))).toHaveLength(1);
+  });
+});
+
+describe('islandScriptsToFiles', () => {
+  let dist: string;
+  const head = '<head><script>boot()</script><script type="application/ld+json">{}</script></head>';
+  const body = (directive: string) =>
+    `<body><script>${directive}</script><script>defineIsland()</script><astro-island></astro-island><script type="module" src="/_astro/a.js"></script><script>toasts()</script><script type="application/ld+json">{}</script></body>`;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'island-scripts-'));
+    await mkdir(path.join(dist, '_astro'));
+    await writeFile(path.join(dist, 'a.html'), head + body('idle()'));
+    await writeFile(path.join(dist, 'b.html'), head + body('idle()'));
+    await writeFile(path.join(dist, 'c.html'), head + body('only()'));
+    await writeFile(path.join(dist, 'd.html'), `${head}<body><p>No island</p></body>`);
+    await islandScriptsToFiles(dist);
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  it("moves the body's inline scripts, in their order, to one deferred file per set, where the first was", async () => {
+    const a = await readFile(path.join(dist, 'a.html'), 'utf8');
+    expect(a).toBe(await readFile(path.join(dist, 'b.html'), 'utf8'));
+    const [, url] = /<body><script defer src="(\/_astro\/islands\.\w+\.js)"><\/script><astro-island>/.exec(a)!;
+    expect(await readFile(path.join(dist, url!), 'utf8')).toBe('idle();\ndefineIsland();\ntoasts();');
+    // The head's script runs before the first paint, and JSON-LD and module scripts are no island scripts.
+    expect(a.startsWith(head)).toBe(true);
+    expect(a).toContain('<script type="module" src="/_astro/a.js"></script><script type="application/ld+json">');
+    expect(a.match(/<script>/g)).toHaveLength(1);
+  });
+
+  it('gives another set of scripts its own file, and leaves a page without islands alone', async () => {
+    const c = await readFile(path.join(dist, 'c.html'), 'utf8');
+    expect(c).toMatch(/<script defer src="\/_astro\/islands\.\w+\.js"><\/script>/);
+    expect(await readdir(path.join(dist, '_astro'))).toHaveLength(2);
+    expect(await readFile(path.join(dist, 'd.html'), 'utf8')).toBe(`${head}<body><p>No island</p></body>`);
   });
 });
