@@ -65,7 +65,11 @@ const BROWSER_GOAL_PAGES = ['/', '/login'];
 type Scheme = 'light' | 'dark';
 
 const only = process.env.AUDIT_PAGES?.split(',');
-const pages = only ? PAGES.filter((p) => only.includes(p.path)) : PAGES;
+// Signed-out pages first: Lighthouse's storage reset does not take a session back out of its Chrome, and
+// a sign-in page visited signed in sends the visitor on to the dashboard (seen as /hi/login after /admin).
+const pages = (only ? PAGES.filter((p) => only.includes(p.path)) : PAGES).toSorted(
+  (a, b) => Number(Boolean(a.as)) - Number(Boolean(b.as)),
+);
 const lighthouseRuns = Number(process.env.AUDIT_LIGHTHOUSE_RUNS ?? 3);
 const browserRuns = Number(process.env.AUDIT_BROWSER_RUNS ?? 5);
 const consent = process.env.AUDIT_CONSENT;

@@ -10,7 +10,8 @@
 //     hydrates the markup it rendered; so do drawings whose parts refer to each other by id.
 //   - Astro's island runtime and its hydration directives, which it writes inline into every page with
 //     an island, move to one deferred script file per set (every public page shares one): nothing on the
-//     first paint waits for them, and a second page finds the file cached.
+//     first paint waits for them, and a second page finds the file cached. Pages drawn by client:only
+//     islands (the signed-in ones) keep them inline, so that their islands start as they are parsed.
 //   - the CSP keeps only the hashes of the inline scripts and sheets the page holds (Astro lists every
 //     script it may write on any page), and Google's hosts only where the page's scripts reach Google,
 //     which shortens the <meta> and the header the server makes of it.
@@ -152,7 +153,8 @@ const BODY_INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
 /**
  * Moves the island scripts of every page of `dist` into `dist/_astro`, one deferred file per set of
  * scripts, named by its content, in their order, where the first of them was: each only defines or
- * starts hydration, which waits for the document anyway. Returns how many files were written.
+ * starts hydration, which waits for the document anyway. A page with client:only islands keeps its
+ * scripts. Returns how many files were written.
  */
 export async function islandScriptsToFiles(dist: string): Promise<number> {
   const files = new Set<string>();
@@ -160,7 +162,8 @@ export async function islandScriptsToFiles(dist: string): Promise<number> {
     const html = await readFile(file, 'utf8');
     const body = html.indexOf('</head>');
     const scripts = [...html.slice(body).matchAll(BODY_INLINE_SCRIPT)];
-    if (body < 0 || scripts.length === 0) continue;
+    // A page of client:only islands (the signed-in pages) is drawn by them: they start as they are parsed.
+    if (body < 0 || scripts.length === 0 || html.includes('client="only"')) continue;
     const code = scripts.map((m) => m[1]!.trim().replace(/;?$/, ';')).join('\n');
     const url = `/_astro/islands.${digest(code, 'hex').slice(0, 8)}.js`;
     if (!files.has(url)) await writeFile(path.join(dist, url), code);

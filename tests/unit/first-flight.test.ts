@@ -121,7 +121,11 @@ describe('islandScriptsToFiles', () => {
     await mkdir(path.join(dist, '_astro'));
     await writeFile(path.join(dist, 'a.html'), head + body('idle()'));
     await writeFile(path.join(dist, 'b.html'), head + body('idle()'));
-    await writeFile(path.join(dist, 'c.html'), head + body('only()'));
+    await writeFile(path.join(dist, 'c.html'), head + body('load()'));
+    await writeFile(
+      path.join(dist, 'e.html'),
+      head + body('only()').replace('<astro-island>', '<astro-island client="only">'),
+    );
     await writeFile(path.join(dist, 'd.html'), `${head}<body><p>No island</p></body>`);
     await islandScriptsToFiles(dist);
   });
@@ -143,5 +147,10 @@ describe('islandScriptsToFiles', () => {
     expect(c).toMatch(/<script defer src="\/_astro\/islands\.\w+\.js"><\/script>/);
     expect(await readdir(path.join(dist, '_astro'))).toHaveLength(2);
     expect(await readFile(path.join(dist, 'd.html'), 'utf8')).toBe(`${head}<body><p>No island</p></body>`);
+  });
+
+  it('leaves the scripts of a page drawn by client:only islands inline, so that they start as parsed', async () => {
+    const only = head + body('only()').replace('<astro-island>', '<astro-island client="only">');
+    expect(await readFile(path.join(dist, 'e.html'), 'utf8')).toBe(only);
   });
 });
