@@ -161,9 +161,10 @@ export async function islandScriptsToFiles(dist: string): Promise<number> {
   for (const file of await pages(dist)) {
     const html = await readFile(file, 'utf8');
     const body = html.indexOf('</head>');
-    const scripts = [...html.slice(body).matchAll(BODY_INLINE_SCRIPT)];
     // A page of client:only islands (the signed-in pages) is drawn by them: they start as they are parsed.
-    if (body < 0 || scripts.length === 0 || html.includes('client="only"')) continue;
+    if (body < 0 || html.includes('client="only"')) continue;
+    const scripts = [...html.slice(body).matchAll(BODY_INLINE_SCRIPT)];
+    if (scripts.length === 0) continue;
     const code = scripts.map((m) => m[1]!.trim().replace(/;?$/, ';')).join('\n');
     const url = `/_astro/islands.${digest(code, 'hex').slice(0, 8)}.js`;
     if (!files.has(url)) await writeFile(path.join(dist, url), code);
