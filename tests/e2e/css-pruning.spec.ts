@@ -36,8 +36,14 @@ async function computedStyles(page: Page, inView = false): Promise<Record<string
   return page.evaluate(async (inView) => {
     // Text is measured in the site's own fonts on both sides.
     await document.fonts.ready;
-    // CSS animations (the marquee, a spinner) run without scripts too: each is held at its start.
+    // CSS animations (the marquee, a spinner) run without scripts too: each is held at its start. A
+    // transition is finished instead: one starts when the linked sheet restyles an element that has
+    // `transition-colors`, and held at its start it would show the style from before the sheet.
     for (const a of document.getAnimations()) {
+      if (a instanceof CSSTransition) {
+        a.finish();
+        continue;
+      }
       a.pause();
       a.currentTime = 0;
     }
