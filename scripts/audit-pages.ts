@@ -12,6 +12,7 @@
 // AUDIT_LIGHTHOUSE_RUNS, AUDIT_BROWSER_RUNS and AUDIT_PAGES (comma-separated paths) narrow a run;
 // AUDIT_SCHEME=light or dark runs one scheme (the dark one is a system set to dark: Chromium's
 // --force-dark-mode for Lighthouse, Playwright's colorScheme for the real loads).
+// AUDIT_REPORTS=dir keeps every Lighthouse report there.
 // AUDIT_CONSENT=accepted (or essential, rejected) audits every page with that cookie choice stored, e.g. to
 // measure the pages with the analytics script sending its page views.
 import { mkdtempSync, rmSync, existsSync } from 'node:fs';

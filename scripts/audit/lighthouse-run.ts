@@ -1,5 +1,7 @@
 // One Lighthouse 12 run (mobile, simulated throttling) in the Chrome at `port`, and what the audit keeps
 // of it: the four category scores, LCP, TBT, CLS and the audits that cost points.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 
@@ -29,6 +31,14 @@ export async function lighthouseRun(url: string, port: number, keepStorage: bool
     disableStorageReset: keepStorage,
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
+  // AUDIT_REPORTS=dir keeps each run's whole report, to read where a page's time went (its long tasks,
+  // each script's cost) in Lighthouse's viewer or with jq.
+  const reports = process.env.AUDIT_REPORTS;
+  if (reports) {
+    mkdirSync(reports, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}${Date.now()}.json`;
+    writeFileSync(path.join(reports, name), result.report as string);
+  }
   const { categories: c, audits: a } = result.lhr;
   const failing: string[] = [];
   for (const cat of Object.values(c)) {
