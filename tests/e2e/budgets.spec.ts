@@ -257,7 +257,7 @@ test.describe('a page longer than the first flight', () => {
         // The browser paints of itself, and then (the parser may still be taking in what came) the window
         // comes to be the whole page's while the rest is held.
         await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
-        let shown = Buffer.alloc(0);
+        let shown: Buffer = Buffer.alloc(0);
         await expect
           .poll(
             async () => {
