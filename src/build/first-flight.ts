@@ -18,6 +18,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DomUtils, parseDocument } from 'htmlparser2';
 import { pageScripts } from './page-scripts.ts';
 
 /** Above the first screen, an icon's body (what lies between <svg> and </svg>) at least this long goes to the sprite. */
@@ -102,6 +103,23 @@ export function firstScreenMarkup(html: string): string {
   return footer < end ? html.slice(0, end) : html.slice(0, end) + html.slice(footer);
 }
 
+/**
+ * An icon's body, written in the page as HTML, as the XML of a sprite file, where an attribute without a
+ * value (Astro's data-astro-cid-*) is an error that stops the browser reading the file. Astro's scoped-style
+ * attributes are dropped: no page's sheet reaches into a sprite.
+ */
+function iconXml(body: string): string {
+  const nodes = parseDocument(body, {
+    lowerCaseTags: false,
+    lowerCaseAttributeNames: false,
+    recognizeSelfClosing: true,
+  });
+  for (const element of DomUtils.findAll(() => true, nodes.children))
+    for (const name of Object.keys(element.attribs))
+      if (name.startsWith('data-astro-cid-')) delete element.attribs[name];
+  return DomUtils.getOuterHTML(nodes.children, { xmlMode: true });
+}
+
 /** The page's icons that go to the sprite: where each is, its attributes, its symbol's id and markup. */
 function spriteIcons(html: string) {
   const islands = islandSpans(html);
@@ -119,7 +137,7 @@ function spriteIcons(html: string) {
           whole: m[0],
           attributes: m[1]!,
           id,
-          symbol: `<symbol id="${id}" viewBox="${viewBox}">${m[2]}</symbol>`,
+          symbol: `<symbol id="${id}" viewBox="${viewBox}">${iconXml(m[2]!)}</symbol>`,
         };
       })
   );
