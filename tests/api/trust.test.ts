@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { CONFIRM_WITH_CODE } from '../../src/lib/schemas/two-factor.ts';
 import { sha256 } from '../../src/server/auth/tokens.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
 import { makeAdmin } from '../helpers/admin.ts';
@@ -22,6 +23,23 @@ import {
 } from '../helpers/two-factor-api.ts';
 
 useTwoFactorApi();
+
+/** A session row as a password sign-in from before the app was on left it: one factor. */
+async function plantOneFactorSession(userId: string): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = t.clock.now();
+  await t.api.db.insert(sessions).values({
+    id: randomUUID(),
+    tokenHash: sha256(token),
+    userId,
+    createdAt: new Date(now.getTime() - 86_400_000),
+    lastUsedAt: now,
+    userAgent: null,
+    method: 'password',
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+  return token;
+}
 
 describe('a session that proved the password alone', () => {
   it('cannot make recovery codes or turn the app off once the owner turned it on', async () => {
@@ -52,24 +70,53 @@ describe('a session that proved the password alone', () => {
   it('that outlived the change (kept from before this release) still cannot change a factor with it', async () => {
     const owner = await verifiedAccount();
     await turnOn(owner);
-    // A session row as a password sign-in from before the app was on left it, and the password.
-    const token = randomBytes(32).toString('base64url');
-    const now = t.clock.now();
-    await t.api.db.insert(sessions).values({
-      id: randomUUID(),
-      tokenHash: sha256(token),
-      userId: owner.user._id,
-      createdAt: new Date(now.getTime() - 86_400_000),
-      lastUsedAt: now,
-      userAgent: null,
-      method: 'password',
-      expiresAt: new Date(now.getTime() + 86_400_000),
-    });
+    const token = await plantOneFactorSession(owner.user._id);
     for (const path of ['/v1/account/two-factor/recovery-codes', '/v1/account/two-factor/disable']) {
       const res = await t.call('POST', path, { token, body: { password: owner.password }, ip: freshIp() });
       expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(403);
     }
     expect((await t.call('GET', '/v1/account/two-factor', { token: owner.token })).body.enabled).toBe(true);
+  });
+
+  it('changes the password only with a code of the app as well, which steps the session up', async () => {
+    const owner = await verifiedAccount();
+    const { secret } = await turnOn(owner);
+    const token = await plantOneFactorSession(owner.user._id);
+    const change = (body: object) =>
+      t.call('POST', '/v1/account/password', {
+        token,
+        body: { currentPassword: owner.password, newPassword: 'An0ther-g00d-passw0rd', ...body },
+        ip: freshIp(),
+      });
+    const refused = await change({});
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ message: CONFIRM_WITH_CODE, twoFactorRequired: true });
+    const changed = await change({ code: codeAt(secret, 1) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    // The other sessions (the owner's, which turned the app on) ended with the change.
+    expect((await t.call('GET', '/v1/account', { token: owner.token })).status).toBe(401);
+    const [row] = await t.api.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
+    expect(row).toMatchObject({ factors: 2, twoFactorsAt: t.clock.now() });
+  });
+});
+
+describe('adding a passkey to an account with the app', () => {
+  it('takes a code of the app instead of the mailed code, from a session that is not fresh', async () => {
+    const owner = await verifiedAccount();
+    const { secret } = await turnOn(owner);
+    const token = await plantOneFactorSession(owner.user._id);
+    const options = (body: object) => t.call('POST', '/v1/account/passkeys/options', { token, body, ip: freshIp() });
+    const asked = await options({});
+    expect(asked.status).toBe(403);
+    expect(asked.body.twoFactorRequired).toBe(true);
+    // The mailed add-factor code is for an account without the app.
+    expect((await options({ otp: '123456' })).status).toBe(403);
+    const given = await options({ code: codeAt(secret, 2) });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body.challenge).toEqual(expect.any(String));
   });
 });
 
