@@ -5,7 +5,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CONFIRM_WITH_CODE } from '../../src/lib/schemas/two-factor.ts';
 import { sha256 } from '../../src/server/auth/tokens.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
 import { makeAdmin } from '../helpers/admin.ts';
@@ -90,7 +89,7 @@ describe('a session that proved the password alone', () => {
       });
     const refused = await change({});
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ message: CONFIRM_WITH_CODE, twoFactorRequired: true });
+    expect(refused.body.twoFactorRequired).toBe(true);
     const changed = await change({ code: codeAt(secret, 1) });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     // The other sessions (the owner's, which turned the app on) ended with the change.
@@ -114,7 +113,7 @@ describe('adding a passkey to an account with the app', () => {
     expect(asked.body.twoFactorRequired).toBe(true);
     // The mailed add-factor code is for an account without the app.
     expect((await options({ otp: '123456' })).status).toBe(403);
-    const given = await options({ code: codeAt(secret, 2) });
+    const given = await options({ code: codeAt(secret, 1) });
     expect(given.status, JSON.stringify(given.body)).toBe(200);
     expect(given.body.challenge).toEqual(expect.any(String));
   });
