@@ -38,8 +38,8 @@ export const MAIL: Catalog = {
   'Enquiries you sent us through the contact form stay with us, no longer linked to an account, so that we can still answer them; to have them erased too, contact us.':
     'संपर्क फ़ॉर्म से भेजी गई आपकी पूछताछ हमारे पास रहेगी, अब किसी खाते से जुड़ी नहीं, ताकि हम उसका जवाब दे सकें; उसे भी मिटवाना हो, तो हमसे संपर्क करें।',
   'A passkey was added to your account': 'आपके खाते में एक पासकी जोड़ी गई',
-  'A passkey named “{name}” was added to your account on {when} from {device}. It can sign in to your account without a password.':
-    '{when} को {device} से आपके खाते में “{name}” नाम की पासकी जोड़ी गई। इससे बिना पासवर्ड के आपके खाते में साइन इन किया जा सकता है।',
+  'A passkey named “{name}” was added to your account on {when} from {device}. It can sign in to your account without a password. Every other device was signed out.':
+    '{when} को {device} से आपके खाते में “{name}” नाम की पासकी जोड़ी गई। इससे बिना पासवर्ड के आपके खाते में साइन इन किया जा सकता है। बाक़ी सभी डिवाइस से साइन आउट कर दिया गया है।',
   'If this was not you, remove it at {link}, change your password and sign out the devices you do not know.':
     'अगर यह आपने नहीं किया, तो {link} पर इसे हटाएँ, अपना पासवर्ड बदलें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
   'Two-factor authentication was turned off': 'दो-चरणीय सत्यापन बंद किया गया',
@@ -48,8 +48,8 @@ export const MAIL: Catalog = {
   'If this was not you, change your password now, turn two-factor authentication on again at {link} and sign out the devices you do not know.':
     'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड बदलें, {link} पर दो-चरणीय सत्यापन फिर से चालू करें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
   'Two-factor authentication was turned on': 'दो-चरणीय सत्यापन चालू किया गया',
-  'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up.':
-    '{when} को {device} से आपके खाते का दो-चरणीय सत्यापन चालू किया गया। अब पासवर्ड से साइन इन करने पर जोड़े गए ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
+  'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up. Every other device was signed out.':
+    '{when} को {device} से आपके खाते का दो-चरणीय सत्यापन चालू किया गया। अब पासवर्ड से साइन इन करने पर जोड़े गए ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा। बाक़ी सभी डिवाइस से साइन आउट कर दिया गया है।',
   'If this was not you, reset your password now and check the sign-in methods at {link}.':
     'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड रीसेट करें और {link} पर साइन इन के तरीक़े जाँचें।',
   'Your password was reset': 'आपका पासवर्ड रीसेट किया गया',

@@ -26,7 +26,8 @@ export const RULES = {
   signupPerIp: { name: 'signup:ip', limit: 20, windowMs: MINUTE },
   signupPerIpHour: { name: 'signup:ip:hour', limit: 200, windowMs: HOUR },
   codeRequestPerIp: { name: 'code-request:ip', limit: 20, windowMs: MINUTE },
-  codeMailPerAddress: { name: 'code-mail:address', limit: 1, windowMs: MINUTE },
+  /** One code mail a minute per address and purpose (auth/code-mail.ts). */
+  codeMailPerAddressPurpose: { name: 'code-mail:address+purpose', limit: 1, windowMs: MINUTE },
   codeMailPerAddressHour: { name: 'code-mail:address:hour', limit: 5, windowMs: HOUR },
   /** Code mails to an address a day: an address nobody proved may be a stranger's (sign-up proves none). */
   codeMailPerAddressDay: { name: 'code-mail:address:day', limit: 10, windowMs: 24 * HOUR },
