@@ -183,6 +183,21 @@ async function cancelRow(
   return cancelled!;
 }
 
+/** Cancels an account's calls still to come (its deletion); mailCancellations() mails them afterwards. */
+export async function cancelFutureBookings(tx: Tx, userId: string, now: Date): Promise<BookingRow[]> {
+  return tx
+    .update(bookings)
+    .set({ status: 'cancelled', cancelledAt: now, remindAt: null, sequence: sql`${bookings.sequence} + 1` })
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'confirmed'), gt(bookings.start, now)))
+    .returning();
+}
+
+export async function mailCancellations(deps: Deps, tx: Tx, rows: BookingRow[]): Promise<void> {
+  for (const row of rows) {
+    await queueMails(deps, tx, row, cancelledMail(mailContext(deps), row), { what: 'cancelled' });
+  }
+}
+
 /** The visitor cancels by the manage link: the slot is free at once. A second cancel changes nothing. */
 export async function cancelByToken(deps: Deps, token: string): Promise<BookingRow> {
   return deps.db.transaction(async (tx) =>
