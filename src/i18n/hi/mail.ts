@@ -1,4 +1,4 @@
-// The server's mails in Hindi: codes, notices about an account and the admins' replies to enquiries
+// The server's mails in Hindi: codes, notices about an account, the admins' replies to enquiries and booked calls
 // (src/server/mail/). The English text is the key; `{name}` blanks are filled when the mail is made, so a
 // translation may place them wherever Hindi word order wants them. The mail to the company about a new
 // enquiry is not here: its reader is the company, in English.
@@ -71,4 +71,21 @@ export const MAIL: Catalog = {
   'Hello {name},': 'नमस्ते {name},',
   'Hello,': 'नमस्ते,',
   'On {date} you wrote:': '{date} को आपने लिखा:',
+
+  // A booked call (booking-templates.ts); {when} is written by Intl in Hindi already.
+  'Call with {company}': '{company} के साथ कॉल',
+  'Your call is booked': 'आपकी कॉल बुक हो गई',
+  'Your call is moved': 'आपकी कॉल का समय बदल गया',
+  'Your call is cancelled': 'आपकी कॉल रद्द कर दी गई',
+  'Reminder: your call tomorrow': 'याद दिलाना: कल आपकी कॉल है',
+  'Your call with {company} is booked for {when}.': '{company} के साथ आपकी कॉल {when} के लिए बुक हो गई है।',
+  'Your call with {company} is now on {when}.': '{company} के साथ आपकी कॉल अब {when} को है।',
+  'Your call with {company} on {when} is cancelled.': '{company} के साथ {when} की आपकी कॉल रद्द कर दी गई है।',
+  'A reminder: your call with {company} is on {when}.': 'याद दिला दें: {company} के साथ आपकी कॉल {when} को है।',
+  'Topic: {topic}': 'विषय: {topic}',
+  'The invitation is attached: add it to your calendar.': 'निमंत्रण साथ में है: इसे अपने कैलेंडर में जोड़ लें।',
+  'To see, move or cancel the call: {link}': 'कॉल देखने, उसका समय बदलने या उसे रद्द करने के लिए: {link}',
+  'To move or cancel it, use the link in the confirmation we sent when you booked.':
+    'समय बदलने या रद्द करने के लिए, बुकिंग के समय भेजी गई पुष्टि वाली ई-मेल का लिंक खोलें।',
+  'To book another time: {link}': 'कोई दूसरा समय बुक करने के लिए: {link}',
 };

@@ -1,5 +1,6 @@
 // The signed-in user's own account: profile, password, sessions, export, enquiries, deletion.
 // Shared by the /account panels and the API, so that both check a field with the same words.
+import { ownBookingSchema } from './bookings.ts';
 import { anyOfRequired, atLeastOneOf, z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 import { LOCALES } from '../../i18n/locales.ts';
@@ -105,6 +106,8 @@ export const accountExportSchema = z.object({
   linkedAccounts: z.array(z.object({ provider: z.string(), email: z.string(), linkedAt: z.string() })),
   sessions: z.array(deviceSessionSchema.extend({ expiresAt: z.string(), userAgent: z.string().nullable() })),
   enquiries: z.array(ownEnquirySchema),
+  /** The calls booked while signed in, with the name and address they were booked under. */
+  bookings: z.array(ownBookingSchema.extend({ name: z.string(), email: z.string(), createdAt: z.string() })),
   /** Names and dates only: a passkey's key is no use to its owner outside the authenticator. */
   passkeys: z.array(passkeySchema),
   twoFactorEnabled: z.boolean(),

@@ -38,6 +38,10 @@ export const RULES = {
   codeCheckPerAddressIp: { name: 'code-check:address+ip', limit: 20, windowMs: HOUR },
   contactPerIp: { name: 'contact:ip', limit: 5, windowMs: MINUTE },
   contactPerIpHour: { name: 'contact:ip:hour', limit: 20, windowMs: HOUR },
+  /** Book a Call: calls booked per address a day and per client an hour; the manage link's calls per client. */
+  bookingPerAddressDay: { name: 'booking:address:day', limit: 3, windowMs: 24 * HOUR },
+  bookingPerIpHour: { name: 'booking:ip:hour', limit: 10, windowMs: HOUR },
+  bookingManagePerIp: { name: 'booking-manage:ip', limit: 60, windowMs: MINUTE },
   googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },
   /** The content editor's GitHub sign-in: each sign-in is two calls (the redirect and the callback). */
   cmsSignInPerIp: { name: 'cms-sign-in:ip', limit: 30, windowMs: MINUTE },
