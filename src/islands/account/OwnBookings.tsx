@@ -2,18 +2,13 @@
 // it), with where each stands; the mailed link of each call moves or cancels it.
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { type Slot, visitorTimeZone } from '../../lib/booking-times.ts';
+import { visitorTimeZone } from '../../lib/booking-times.ts';
+import type { OwnBooking } from '../../lib/schemas/bookings.ts';
 import { callTime } from '../book/call-time.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { useLanguage } from '../ui/i18n.tsx';
 import { problemOf } from './AccountPanel.tsx';
-
-interface OwnBooking extends Slot {
-  _id: string;
-  topic: string;
-  status: string;
-}
 
 export function OwnBookings() {
   const { t, path, locale } = useLanguage();

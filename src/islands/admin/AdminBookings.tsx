@@ -6,6 +6,7 @@ import { type SubmitEvent, useCallback, useEffect, useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { dateIn, INDIA_TIME_ZONE } from '../../lib/booking-times.ts';
 import { LIMITS } from '../../lib/constants.ts';
+import type { AdminBooking, Block } from '../../lib/schemas/bookings.ts';
 import { site } from '../../lib/site.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormDialog } from '../ui/FormDialog.tsx';
@@ -14,23 +15,6 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { adminErrorMessage } from './admin-error.ts';
 import { AdminTable, cellClass as cell } from './AdminTable.tsx';
-
-interface AdminBooking {
-  _id: string;
-  start: string;
-  end: string;
-  name: string;
-  email: string;
-  topic: string;
-  status: string;
-}
-
-interface Block {
-  _id: string;
-  start: string;
-  end: string;
-  reason: string;
-}
 
 const DAY_MS = 86_400_000;
 /** India's offset: it keeps no summer time, so a date and time there is this instant. */

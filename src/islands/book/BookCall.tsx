@@ -14,7 +14,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { book, freeSlots, nextFree, SLOT_TAKEN, TOPIC_MAX } from './booking-api.ts';
+import { book, freeSlots, nextFree } from './booking-api.ts';
 import { callTime } from './call-time.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
@@ -155,9 +155,10 @@ function Booking() {
         onError: (err) => {
           const problem = toApiError(err);
           if (problem.status === 409) {
-            // Someone took it first: the list is fetched again, and the next free times are offered.
+            // Someone took it first ('That time was just taken...'): the list is fetched again, and the next
+            // free times are offered.
             void load(timeZone).then((free) => setOffered(nextFree(free, chosen)));
-            return { message: SLOT_TAKEN, fields: {} };
+            return { message: problem.message, fields: {} };
           }
           return { message: problem.message, fields: refusedFields(problem.issues) };
         },
@@ -275,7 +276,7 @@ function Booking() {
           id="book-topic"
           name="topic"
           rows={3}
-          maxLength={TOPIC_MAX}
+          maxLength={LIMITS.bookingTopicMax}
           className={`mt-1 ${inputClass}`}
           {...invalid('topic')}
         />

@@ -12,7 +12,7 @@ import { Loading } from '../ui/Loading.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
 import { callTime } from './call-time.ts';
-import { cancel, freeSlots, type ManagedBooking, manage, nextFree, reschedule, SLOT_TAKEN } from './booking-api.ts';
+import { cancel, freeSlots, type ManagedBooking, manage, nextFree, reschedule } from './booking-api.ts';
 import { SlotPicker } from './SlotPicker.tsx';
 
 /** The token of `#<token>` (or `#token=<token>`), or '' when the address has none. */
@@ -103,7 +103,7 @@ function Manage() {
         const free = await loadSlots().catch(() => [] as Slot[]);
         setOffered(nextFree(free, start));
         setStart(null);
-        setAlert(SLOT_TAKEN);
+        setAlert(problem.message);
       } else setAlert(errorMessage(problem));
     } finally {
       setBusy(false);

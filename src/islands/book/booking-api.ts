@@ -1,29 +1,12 @@
 // The booking calls the pages make, and their answers' shapes. The HTTP client is fetched with the first
 // call, so that the page's first script carries none of it.
+// Types only from the schemas: the page's bundle carries no zod.
 import { dateIn, INDIA_TIME_ZONE, type Slot } from '../../lib/booking-times.ts';
+import { LIMITS } from '../../lib/constants.ts';
+import type { bookingBody, bookingCreated, ManagedBooking, slotsAnswer } from '../../lib/schemas/bookings.ts';
+import type { z } from '../../lib/schemas/zod.ts';
 
-/** How many days of free slots the picker offers (the API's window). */
-export const BOOKING_DAYS = 30;
-
-export interface SlotsResponse {
-  success: boolean;
-  timeZone: string;
-  slotMinutes: number;
-  slots: Slot[];
-}
-
-export interface ManagedBooking extends Slot {
-  id: string;
-  name: string;
-  topic?: string | null;
-  status: string;
-}
-
-/** The longest topic a visitor may give. */
-export const TOPIC_MAX = 500;
-
-/** The refusal of a slot someone else took first, in the API's words. */
-export const SLOT_TAKEN = 'That time was just taken. Please pick another.';
+export type { ManagedBooking };
 
 const client = () => import('../../lib/api-client.ts').then((m) => m.api);
 
@@ -32,21 +15,18 @@ const today = () => dateIn(new Date().toISOString(), INDIA_TIME_ZONE);
 
 export async function freeSlots(): Promise<Slot[]> {
   const api = await client();
-  const res = await api.get<SlotsResponse>('v1/bookings/slots', { from: today(), days: BOOKING_DAYS });
+  // The longest query the API takes; it offers nothing past its window (content/site.json's booking).
+  const res = await api.get<z.infer<typeof slotsAnswer>>('v1/bookings/slots', {
+    from: today(),
+    days: LIMITS.bookingDaysMax,
+  });
   return res.slots;
 }
 
 /** `timeZone`: the visitor's, so that the mails give the time in it beside India's. */
-export async function book(body: {
-  start: string;
-  name: string;
-  email: string;
-  topic?: string;
-  timeZone: string;
-  website?: string;
-}) {
+export async function book(body: z.input<typeof bookingBody>) {
   const api = await client();
-  return api.post<{ success: boolean; message: string; booking: Slot & { id: string } }>('v1/bookings', body);
+  return api.post<z.infer<typeof bookingCreated>>('v1/bookings', body);
 }
 
 export async function manage(token: string): Promise<ManagedBooking> {
