@@ -21,6 +21,7 @@ export const BOOK: Catalog = {
   'Book the call': 'कॉल बुक करें',
   'That time was just taken. Please pick another.': 'वह समय अभी-अभी किसी और ने ले लिया। कृपया कोई दूसरा समय चुनें।',
   'The next free times:': 'अगले खाली समय:',
+  'That time is not offered. Please pick one of the listed times.': 'वह समय उपलब्ध नहीं है। कृपया सूची में से कोई समय चुनें।',
   'Your call is booked': 'आपकी कॉल बुक हो गई है',
   'We have sent a confirmation with a calendar invite to {email}. Its link lets you move or cancel the call.':
     'हमने {email} पर कैलेंडर निमंत्रण के साथ पुष्टि भेज दी है। उसके लिंक से आप कॉल का समय बदल सकते हैं या उसे रद्द कर सकते हैं।',
@@ -43,4 +44,6 @@ export const BOOK: Catalog = {
   'Cancel the call on {time}?': '{time} वाली कॉल रद्द करें?',
   'Your call is moved.': 'आपकी कॉल का समय बदल दिया गया है।',
   'Your call is cancelled.': 'आपकी कॉल रद्द कर दी गई है।',
+  'This call has already begun and can no longer be changed.': 'यह कॉल शुरू हो चुकी है, अब इसे बदला नहीं जा सकता।',
+  'This call was cancelled. Please book a new one.': 'यह कॉल रद्द हो चुकी है। कृपया नई कॉल बुक करें।',
 };

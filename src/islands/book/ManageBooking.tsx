@@ -100,6 +100,9 @@ function Manage() {
     } catch (err) {
       const problem = toApiError(err);
       if (problem.status === 409) {
+        // Taken meanwhile (or the call began or was cancelled elsewhere): the call is read again, and the
+        // next free times are offered.
+        await show();
         const free = await loadSlots().catch(() => [] as Slot[]);
         setOffered(nextFree(free, start));
         setStart(null);
