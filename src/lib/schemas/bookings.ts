@@ -8,12 +8,34 @@ import { storedText, z } from './zod.ts';
 export const TAKEN = 'That time was just taken. Please pick another.';
 export const NOT_OFFERED = 'That time is not offered. Please pick one of the listed times.';
 
-/** An instant with its offset (Z or +05:30), read as a Date. */
-const instant = z.iso
-  .datetime({ offset: true, message: 'Expected a date and time, e.g. 2026-12-01T04:30:00.000Z' })
-  .transform((s) => new Date(s));
+const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
-const civilDate = z.iso.date({ message: 'Expected a date written year-month-day, e.g. 2026-12-01' });
+/**
+ * An instant, as JSON carries one: ISO 8601 with its offset (2026-12-01T04:30:00.000Z), read as a Date. The
+ * document says `format: date-time`; whether a time is offered is the hours' question, answered apart.
+ * Years outside 1–9999 (which JavaScript reads and the database cannot store) are held at those ends:
+ * no such time is ever offered, and a range reaching past them means "from the start" or "to the end".
+ */
+const instant = z
+  .string()
+  .max(40)
+  .refine((s) => /^[+-]?\d{4,6}-\d\d-\d\dT\d\d:\d\d/.test(s) && !Number.isNaN(Date.parse(s)), {
+    message: 'Expected a date and time, e.g. 2026-12-01T04:30:00.000Z',
+  })
+  .transform((s) => new Date(Math.min(LATEST, Math.max(EARLIEST, Date.parse(s)))))
+  .meta({ format: 'date-time' });
+
+/** A day, year-month-day; a day past its month's end runs on into the next (2026-02-31 is 3 March). */
+const civilDate = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, {
+    message: 'Expected a date written year-month-day, e.g. 2026-12-01',
+  })
+  .transform((s) => {
+    const [year, month, day] = s.split('-').map(Number) as [number, number, number];
+    return new Date(Date.UTC(year, month - 1, day)).toISOString().slice(0, 10);
+  });
 
 export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 
@@ -34,21 +56,20 @@ export const slotsAnswer = z.object({
 
 const text = (max: number) => z.string().regex(storedText(1), { message: 'Required' }).trim().max(max);
 
-/** An IANA time zone name the runtime knows (the visitor's, for the times in their mails). */
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The visitor's IANA time zone, for the times in their mails; one the runtime does not know is ignored. */
 const timeZoneField = z
   .string()
   .max(64)
-  .refine(
-    (zone) => {
-      try {
-        new Intl.DateTimeFormat('en', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    },
-    { message: 'Unknown time zone' },
-  );
+  .transform((zone) => (isTimeZone(zone) ? zone : undefined));
 
 export const bookingBody = z.object({
   start: instant,
@@ -99,11 +120,11 @@ export const adminBookingSchema = z.object({
 });
 
 export const adminBookingsQuery = z.object({
-  /** Instants or days (year-month-day, read as UTC midnight); from now to 7 days on when absent. */
-  from: z.coerce.date({ message: 'Expected a date' }).optional(),
-  to: z.coerce.date({ message: 'Expected a date' }).optional(),
+  /** From now to 7 days on when absent; a range longer than 92 days is cut there. */
+  from: instant.optional(),
+  to: instant.optional(),
   /** A part of the name or e-mail. */
-  q: z.string().trim().max(LIMITS.emailMax).optional(),
+  q: z.string().regex(storedText(0)).trim().max(LIMITS.emailMax).optional(),
 });
 
 export const adminBookingsAnswer = z.object({
@@ -113,7 +134,11 @@ export const adminBookingsAnswer = z.object({
 });
 
 export const blockBody = z
-  .object({ start: instant, end: instant, reason: z.string().trim().max(200).optional().default('') })
+  .object({
+    start: instant,
+    end: instant,
+    reason: z.string().regex(storedText(0)).trim().max(200).optional().default(''),
+  })
   .refine((b) => b.end > b.start, { message: 'The end must be after the start', path: ['end'] });
 
 export const blockSchema = z.object({ _id: z.string(), start: z.string(), end: z.string(), reason: z.string() });
