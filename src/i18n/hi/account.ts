@@ -171,4 +171,12 @@ export const ACCOUNT: Catalog = {
   Answered: 'जवाब दिया गया',
   Closed: 'बंद',
   Tags: 'टैग',
+  // The dashboard's booked calls
+  'Your calls': 'आपकी कॉल',
+  'Loading your calls…': 'आपकी कॉल लोड हो रही हैं…',
+  'Calls you book while signed in appear here.': 'साइन इन रहते हुए बुक की गई कॉल यहाँ दिखती हैं।',
+  'Book a call': 'कॉल बुक करें',
+  Booked: 'बुक है',
+  Cancelled: 'रद्द',
+  '{time} in India': 'भारत में {time}',
 };
