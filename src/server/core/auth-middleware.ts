@@ -11,6 +11,7 @@ import {
   type Assurance,
   acceptedWithTheCall,
   type Line,
+  type SessionNeed,
   type Standing,
   sessionMeets,
 } from '../auth/assurance.ts';
@@ -35,7 +36,10 @@ export function bearerToken(c: { req: { header(name: string): string | undefined
 }
 
 /** The lines whose session need depends on whether the account has an authenticator app. */
-const READS_TOTP = new Set(['fresh two factors', 'two factors where the account has an authenticator app']);
+const READS_TOTP: ReadonlySet<SessionNeed> = new Set([
+  'fresh two factors',
+  'two factors where the account has an authenticator app',
+]);
 
 /** The middleware that enforces `name`'s line; the route factories add it to every route. */
 export function guard(name: Assurance): MiddlewareHandler<SignedInEnv> {
