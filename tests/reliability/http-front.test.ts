@@ -1,6 +1,6 @@
 // The HTTP front of the `npm start` server process (src/server/main.ts, src/server/core/request-limits.ts)
-// against one hostile address, while others use the site: its slow request bodies hold at most its own
-// share of the open API requests and end with 408 after 30 s; its pipelined 40 MB burst is read no faster
+// against one hostile address, while others use the site: its slow headers end with 408 after 10 s; its
+// slow request bodies hold at most its own share of the open API requests and end with 408 after 30 s; its pipelined 40 MB burst is read no faster
 // than it is answered; and `/%61pi/`, which the router takes for `/api/`, is counted as `/api/`.
 // The server trusts X-Forwarded-For (TRUST_PROXY=true), so each client is an address of its own.
 import { rm } from 'node:fs/promises';
@@ -117,6 +117,27 @@ describe('the open API requests a client may hold are counted on the path the ro
     await until(async () => (await call(server.url, 'GET', '/%61pi/health', { ip: hog })).status === 200);
     expect((await call(server.url, 'GET', '/%61pi/health', { ip: hog })).status).toBe(200);
   });
+});
+
+describe('headers sent a byte a second', () => {
+  it('get 408 and the connection closed after 10 s', async () => {
+    const socket = connect(server.port, '127.0.0.1');
+    const head = `GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'x'.repeat(60)}`;
+    let sent = 0;
+    let text = '';
+    const opened = performance.now();
+    const drip = setInterval(() => sent < head.length && socket.write(head[sent++]!), 1_000);
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (text += d));
+    socket.on('error', () => {});
+    await new Promise((resolve) => socket.once('close', resolve));
+    clearInterval(drip);
+    const seconds = (performance.now() - opened) / 1000;
+    console.log(`slow headers: closed by the server after ${seconds.toFixed(1)} s`);
+    expect(text).toMatch(/^HTTP\/1\.1 408 /);
+    expect(seconds).toBeGreaterThanOrEqual(9);
+    expect(seconds).toBeLessThanOrEqual(20);
+  }, 60_000);
 });
 
 describe('one address sending request bodies a byte every 3 s on 300 connections', () => {
