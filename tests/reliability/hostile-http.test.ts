@@ -73,7 +73,7 @@ describe('one connection pipelining more than it may have open', () => {
     expect(await answers('/')).toBe(200);
   });
 
-  it('API calls: its share of open API requests answered, the rest of those it may have pending 503, then the closing 503', async () => {
+  it('API calls: its share of open API requests answered, 503 for the rest it may have pending, then the closing 503', async () => {
     const answer = await raw(calls('/api/health'), false);
     expect(statusesOf(answer)).toEqual([...times(CLIENT_API, 200), ...times(IN_HAND + WAITING - CLIENT_API + 1, 503)]);
     expect(answer.slice(answer.lastIndexOf('HTTP/1.1 503'))).toMatch(/connection: close/i);

@@ -6,6 +6,7 @@
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { rm } from 'node:fs/promises';
+import { connect } from 'node:net';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enquiry, makeMiniDist, percentile, sleep, storedMessages } from '../../scripts/reliability/common.ts';
@@ -88,9 +89,9 @@ function send(
 /** A TLS connection to nginx from `from`, which writes `head` at once. */
 function tlsWrite(head: string, from: string): Promise<TLSSocket> {
   return new Promise((resolve, reject) => {
-    const socket = tlsConnect(
-      { host: '127.0.0.1', port: nginx.httpsPort, servername: 'localhost', ca: nginx.ca, localAddress: from },
-      () => socket.write(head, () => resolve(socket)),
+    const tcp = connect({ host: '127.0.0.1', port: nginx.httpsPort, localAddress: from });
+    const socket = tlsConnect({ socket: tcp, servername: 'localhost', ca: nginx.ca }, () =>
+      socket.write(head, () => resolve(socket)),
     );
     socket.on('data', () => {});
     socket.once('error', reject);

@@ -6,14 +6,15 @@
 //   503 for that client only, while the others' requests go on;
 // - a connection has at most IN_HAND requests being answered; more wait their turn, answered in order, and
 //   while any wait the connection's further input is not read. Node parses a whole read (up to 64 KiB) at
-//   once, so a pipelining client may still hand over many: past WAITING, one more is answered 503 with
-//   `Connection: close` and the rest are dropped; the connection ends once its earlier answers are out.
+//   once, so a pipelining client may still hand over many: past IN_HAND + WAITING pending, one more is
+//   answered 503 with `Connection: close` and the rest are dropped; the connection ends once its earlier
+//   answers are out.
 import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { getPath } from 'hono/utils/url';
 
 export const IN_HAND = 4;
-export const WAITING = 60;
+export const WAITING = 12;
 export const OPEN_API = 256;
 export const CLIENT_API = 16;
 
