@@ -77,7 +77,10 @@ function wallClock(instant: number, timeZone: string): number {
   );
 }
 
-/** The instant at which the wall clock in `timeZone` shows `wall` (the later offset when it shows twice). */
+/**
+ * The instant at which the wall clock in `timeZone` shows `wall`. A wall time that a summer-time change
+ * skips or repeats (never in India) gets an instant next to it.
+ */
 export function instantAt(wall: number, timeZone: string): number {
   let instant = wall - (wallClock(wall, timeZone) - wall);
   // Across an offset change the first guess uses the other side's offset: one correction settles it.
