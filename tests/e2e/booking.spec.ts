@@ -10,7 +10,7 @@ import { UI } from '../../src/i18n/hi/ui.ts';
 import type { Catalog } from '../../src/i18n/translate.ts';
 import type { Slot } from '../../src/lib/booking-times.ts';
 import { waitForMailInDir } from '../helpers/smtp-catcher.ts';
-import { uniqueEmail } from './fixtures/accounts.ts';
+import { type Account, createAccount, uniqueEmail, useToken } from './fixtures/accounts.ts';
 import { asAdmin } from './fixtures/admin.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
 import { expect, test } from './fixtures/test.ts';
@@ -29,14 +29,21 @@ async function freeSlots(baseURL: string): Promise<Slot[]> {
   return slots;
 }
 
-/** Books the first free slot through the API, as a visitor in `locale`; its manage link from the mail. */
-async function bookByApi(baseURL: string, name: string, locale: Locale = 'en') {
+/**
+ * Books the first free slot through the API, as a visitor in `locale` (signed in with `account`'s token
+ * when given); its manage link from the mail.
+ */
+async function bookByApi(baseURL: string, name: string, locale: Locale = 'en', account?: Account) {
   const [slot] = await freeSlots(baseURL);
-  const email = uniqueEmail('booking');
+  const email = account?.email ?? uniqueEmail('booking');
   const res = await fetch(`${baseURL}/api/v1/bookings`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'accept-language': locale },
-    body: JSON.stringify({ start: slot!.start, name, email }),
+    headers: {
+      'content-type': 'application/json',
+      'accept-language': locale,
+      ...(account ? { authorization: `Bearer ${account.token}` } : {}),
+    },
+    body: JSON.stringify({ start: slot!.start, name, email, topic: `Topic of ${name}` }),
   });
   expect(res.status).toBe(201);
   const mail = await waitForMailInDir(process.env.E2E_MAIL_DIR!, (m) => m.to.includes(email) && !!m.calendar, 30_000);
@@ -140,6 +147,18 @@ test('the mailed link moves the call to another free time', async ({ page, baseU
   const free = (await freeSlots(baseURL!)).map((s) => s.start);
   expect(free).toContain(slot.start);
   expect(free).not.toContain(target);
+});
+
+test("a signed-in visitor's call is on the dashboard", async ({ page, baseURL }) => {
+  const account = await createAccount(baseURL!, 'dashboard-call');
+  const { slot } = await bookByApi(baseURL!, 'Dashboard Visitor', 'en', account);
+  await useToken(page, account.token);
+  await page.goto('/userdashboard');
+  const calls = page.getByRole('region', { name: 'Your calls' });
+  const call = calls.getByRole('listitem').filter({ hasText: 'Topic of Dashboard Visitor' });
+  await expect(call).toBeVisible();
+  await expect(call.locator('time')).toHaveAttribute('datetime', slot.start);
+  await expect(call).toContainText('Booked');
 });
 
 test("the admin's week view shows a booked call, by keyboard", async ({ page, baseURL }) => {
