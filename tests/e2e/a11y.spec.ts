@@ -4,7 +4,7 @@
 import { ADMIN, createAccount, signInAs, useToken } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
-import { ACCOUNT, PUBLIC } from './fixtures/pages.ts';
+import { ACCOUNT, BOOKING, PUBLIC } from './fixtures/pages.ts';
 import { localePath } from '../../src/i18n/locales.ts';
 import { SITE } from '../../src/i18n/hi/site.ts';
 
@@ -30,7 +30,7 @@ test.describe.configure({ timeout: 90_000 });
 for (const colorScheme of ['light', 'dark'] as const) {
   test.describe(`${colorScheme} scheme, signed out, cookie banner open`, () => {
     test.use({ consent: null, colorScheme });
-    for (const path of [...PUBLIC, ...ACCOUNT]) {
+    for (const path of [...PUBLIC, ...BOOKING, ...ACCOUNT]) {
       test(`axe: ${path}`, async ({ page }) => {
         await page.goto(path);
         await hydrated(page);
@@ -44,7 +44,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
   test.describe(`${colorScheme} scheme, Hindi pages, signed out, cookie banner open`, () => {
     test.use({ consent: null, colorScheme });
-    for (const path of [...PUBLIC, ...ACCOUNT].map((p) => localePath(p, 'hi'))) {
+    for (const path of [...PUBLIC, ...BOOKING, ...ACCOUNT].map((p) => localePath(p, 'hi'))) {
       test(`axe: ${path}`, async ({ page }) => {
         await page.goto(path);
         await hydrated(page);
