@@ -1,6 +1,6 @@
 // The reminder a day before a booked call: queued once when the clock reaches it, whatever the number of
 // outbox passes claiming at the same moment; none for a call booked less than a day ahead or cancelled;
-// a moved call is reminded for its new time. (Across two server processes: tests/reliability/bookings.test.ts.)
+// a moved call is reminded for its new time. (Across two server processes: tests/reliability/booking-reminders.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queueDueReminders } from '../../src/server/bookings/bookings.ts';
 import { freshIp, frozenClock, startTestApi, type TestApi } from '../helpers/api.ts';

@@ -1,7 +1,7 @@
 // Book a Call on three `npm start` processes sharing one PostgreSQL: 40 parallel bookings of one slot
 // spread over them give exactly one 201 (the database's unique index decides, not a process), and
 // parallel moves into one slot leave one winner and the others where they were. (The reminders across two
-// servers with the clock moved: tests/api/booking-reminders-two-servers.postgres.test.ts.)
+// server processes with the clock moved: booking-reminders.test.ts beside this file.)
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TAKEN } from '../../src/lib/schemas/bookings.ts';
