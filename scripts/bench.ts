@@ -67,8 +67,10 @@ try {
       beaconLoads.push(await besideBeacons(session, db));
       if (db === 'PGlite') {
         process.stderr.write('PGlite: pipelined flood...\n');
+        // The flood from an address of its own (the probes are another client).
         const spec = { requests: 50_000, connections: 5, seconds: 5, probesAfter: 10, probeTimeoutMs: 2_000 };
-        flood = await pipelinedFlood({ url: server.url, pid: server.child.pid!, page: PAGE, ...spec });
+        const forwardedFor = '198.51.100.1';
+        flood = await pipelinedFlood({ url: server.url, pid: server.child.pid!, page: PAGE, forwardedFor, ...spec });
       }
     } finally {
       await server.stop();

@@ -16,6 +16,8 @@ export interface FloodSpec {
   probesAfter: number;
   /** A probe's answer must arrive within this (the contract's bound). */
   probeTimeoutMs: number;
+  /** The flood's client address, sent as X-Forwarded-For (for a server with TRUST_PROXY=true). */
+  forwardedFor?: string;
 }
 
 export interface Probe {
@@ -32,6 +34,8 @@ export interface FloodFigures {
   answered: number;
   rssBeforeMb: number;
   rssPeakMb: number;
+  /** After the flood's connections closed and the probes after it. */
+  rssAfterMb: number;
 }
 
 async function rssMb(pid: number): Promise<number> {
@@ -50,12 +54,18 @@ async function probe(spec: FloodSpec, path: string, when: Probe['when']): Promis
   }
 }
 
+/** One of the flood's requests, as written on the wire. */
+export function floodRequest(hostname: string, forwardedFor?: string): string {
+  const from = forwardedFor ? `X-Forwarded-For: ${forwardedFor}\r\n` : '';
+  return `GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n${from}\r\n`;
+}
+
 export async function pipelinedFlood(spec: FloodSpec): Promise<FloodFigures> {
   const { hostname, port } = new URL(spec.url);
   const rssBeforeMb = await rssMb(spec.pid);
   let rssPeakMb = rssBeforeMb;
   let answered = 0;
-  const request = `GET /api/health HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`;
+  const request = floodRequest(hostname, spec.forwardedFor);
   const perConnection = Math.ceil(spec.requests / spec.connections);
   const sockets = Array.from({ length: spec.connections }, () => {
     const socket = connect(Number(port), hostname, () => socket.write(request.repeat(perConnection)));
@@ -73,5 +83,5 @@ export async function pipelinedFlood(spec: FloodSpec): Promise<FloodFigures> {
   while (Date.now() < ends) await round('during');
   for (const socket of sockets) socket.destroy();
   for (let i = 0; i < spec.probesAfter; i++) await round('after');
-  return { probes, answered, rssBeforeMb, rssPeakMb };
+  return { probes, answered, rssBeforeMb, rssPeakMb, rssAfterMb: await rssMb(spec.pid) };
 }

@@ -61,6 +61,8 @@ export async function loadRun(opts: LoadOptions): Promise<LoadFigures> {
     const currentUser = await run({
       url: `${server.url}/api/v1/auth/user`,
       headers: { authorization: `Bearer ${token}` },
+      // Each request from an address of its own: one address may hold 16 open API requests.
+      spreadClients: true,
       connections,
       seconds,
     });

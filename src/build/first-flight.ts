@@ -110,7 +110,7 @@ const namesParts = (svg: Element) =>
     (e) => e.name === 'use' || 'id' in e.attribs || Object.values(e.attribs).some((v) => v.includes('url(#')),
   ).length > 0;
 
-/** The page's icons that go to the sprite: each element, its symbol's id and markup (well-formed XML). */
+/** The page's icons that go to the sprite: each element, its symbol's id and markup (well-formed XML, decision 158). */
 function spriteIcons(html: string, page: Page) {
   const firstPart = firstPartEnd(html, page);
   return (
@@ -121,6 +121,10 @@ function spriteIcons(html: string, page: Page) {
       .filter((svg) => !isInside(svg, 'astro-island'))
       .map((svg) => {
         const viewBox = svg.attribs.viewbox ?? '0 0 24 24';
+        // Astro's scoped-style attributes stay on the page's <svg>; no sheet reaches into a sprite.
+        for (const part of elements(svg, () => true))
+          for (const name of Object.keys(part.attribs))
+            if (name.startsWith('data-astro-cid-')) delete part.attribs[name];
         const body = asXml(svg);
         const id = `i${digest(`${viewBox}\0${body}`, 'hex').slice(0, 8)}`;
         return { svg, id, symbol: `<symbol id="${id}" viewBox="${attributeValue(viewBox)}">${body}</symbol>` };

@@ -1,7 +1,8 @@
 // The project's build steps around Astro's own, as one integration, so that `astro build` alone (any
 // --outDir included) gives what is deployed:
 //   - before anything is built, the production check of the settings (build-env.ts);
-//   - once Astro has written dist/: icons moved to sprites, Astro's island scripts to files, its island
+//   - once Astro has written dist/: icons moved to sprites (and every .svg file checked to be well-formed XML,
+//     the build failing otherwise: svg-files.ts), Astro's island scripts to files, its island
 //     style moved into the page's sheet and each page's CSS cut to what it uses, Pagefind's search index
 //     (search-index.ts), each page's CSP cut to its own hashes and hosts, Netlify's _headers and _redirects
 //     (netlify-rules.ts), the list of pages whose views the analytics count, precompressed .br/.gz files of
@@ -23,6 +24,7 @@ import { prunePagesCss } from './page-css.ts';
 import { precompress } from './precompress.ts';
 import { writeSearchIndex } from './search-index.ts';
 import { bundleServer } from './server-bundle.ts';
+import { checkSvgFiles } from './svg-files.ts';
 import { writeSitePages } from './site-pages.ts';
 
 /** `env`: the variables as astro.config.mjs read them (readEnv). */
@@ -40,6 +42,7 @@ export function postBuild(env: Record<string, string>): AstroIntegration {
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
         logger.info(`icons moved to ${await iconsToSprites(dist)} sprite files`);
+        logger.info(`${await checkSvgFiles(dist)} SVG files are well-formed XML`);
         logger.info(`island scripts moved to ${await islandScriptsToFiles(dist)} files`);
         // The e2e suite compares each page with its unpruned self (tests/e2e/css-pruning.spec.ts).
         if (process.env.UNPRUNED_HTML_DIR) await copyHtml(dist, process.env.UNPRUNED_HTML_DIR);

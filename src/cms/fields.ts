@@ -9,6 +9,8 @@ export const text = (name: string, label: string, hint: string, extra: Extra = {
   ({ name, label, hint, widget: 'text', ...extra }) as Field;
 export const order = (hint: string) =>
   ({ name: 'order', label: 'Position', hint, widget: 'number', value_type: 'int', min: 1 }) as Field;
+export const number = (name: string, label: string, hint: string) =>
+  ({ name, label, hint, widget: 'number', value_type: 'int', min: 0 }) as Field;
 export const date = (name: string, label: string, hint: string, extra: Extra = {}) =>
   ({ name, label, hint, widget: 'datetime', type: 'date', format: 'YYYY-MM-DD', ...extra }) as Field;
 export const image = (name: string, label: string, hint: string) => ({ name, label, hint, widget: 'image' }) as Field;

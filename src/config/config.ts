@@ -169,6 +169,8 @@ export function loadConfig(env: Env = process.env) {
     port: e.PORT,
     host: e.HOST,
     siteUrl: e.SITE_URL,
+    /** Where browsers and calendar apps reach the API: PUBLIC_API_URL's origin, else the site's. */
+    apiOrigin: new URL(e.PUBLIC_API_URL ?? e.SITE_URL).origin,
     dataDir: path.resolve(e.DATA_DIR),
     distDir: path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,

@@ -29,7 +29,7 @@ async function refused(res: Response): Promise<ApiError> {
     // Not our JSON (a proxy's page, say): the status text says what there is to say.
   }
   const message = body?.message || res.statusText || 'Request failed';
-  return new ApiError(res.status, message, body?.issues, body?.stepUp === true);
+  return new ApiError(res.status, message, body?.issues, body?.stepUp === true, body?.twoFactorRequired === true);
 }
 
 /**
@@ -134,6 +134,6 @@ export const api = {
   get: <T = MessageBody>(path: string, query?: Query) => call<T>('GET', path, { query }),
   post: <T = MessageBody>(path: string, json: unknown = {}) => call<T>('POST', path, { json }),
   patch: <T = MessageBody>(path: string, json: unknown) => call<T>('PATCH', path, { json }),
-  delete: <T = MessageBody>(path: string) => call<T>('DELETE', path),
+  delete: <T = MessageBody>(path: string, json?: unknown) => call<T>('DELETE', path, { json }),
   download,
 };

@@ -11,6 +11,8 @@ export class ApiError extends Error {
     readonly issues: Issue[] = [],
     /** The API's `stepUp`: the call needs the code mailed for adding a sign-in factor first. */
     readonly stepUp = false,
+    /** The API's `twoFactorRequired`: the call needs a code of the authenticator app (or a recovery code). */
+    readonly twoFactorRequired = false,
   ) {
     super(message);
     this.name = 'ApiError';

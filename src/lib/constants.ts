@@ -23,11 +23,18 @@ export const LIMITS = {
   adminReplyMax: 5000,
   /** Deleted users and enquiries stay restorable this long, then the trash purge removes them. */
   trashDays: 30,
+  /** Book a Call: the days one slots query may cover, and the length of a booking's topic. */
+  bookingDaysMax: 31,
+  bookingTopicMax: 500,
 } as const;
 
 /** Where an enquiry stands; a new enquiry is 'new', an e-mailed reply makes it 'answered'. */
 export const ENQUIRY_STATUSES = ['new', 'in-progress', 'answered', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+
+/** A booked call is confirmed until the visitor or an admin cancels it. */
+export const BOOKING_STATUSES = ['confirmed', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 /** The periods, in days, that the admin area's reports (dashboard charts, analytics) offer. */
 export const ADMIN_REPORT_DAYS = [30, 90] as const;

@@ -115,7 +115,8 @@ async function resetPasswordByCode(acc: Account, NewPassword: string) {
   t.clock.advance(61_000); // the code mail limit: one a minute to an address
   const mark = smtp.messages.length;
   expect((await t.call('POST', '/v1/auth/reset-otp', { body: { email: acc.email }, ip: freshIp() })).status).toBe(200);
-  const mail = await mailAfter(mark, acc.email, /^Reset your password/);
+  // In the account's language, which may be the Hindi a stranger chose.
+  const mail = await mailAfter(mark, acc.email, /^(Reset your password|अपना पासवर्ड रीसेट करें)/);
   const res = await t.call('POST', '/v1/auth/reset-password', {
     body: { email: acc.email, otp: extractCode(mail.text), NewPassword },
     ip: freshIp(),
@@ -162,16 +163,19 @@ describe('an unproven address holds no second factor (account pre-hijacking)', (
 
     // Factors on an address that is unverified again (an admin took the mark back), then proved by each
     // route that is not the account's own session: everything set up before the proof goes with it.
-    for (const prove of [
-      (acc: Account) => resetPasswordByCode(acc, 'A-new-passw0rd-of-the-owner'),
-      async (acc: Account) => expect((await google(acc.email)).status).toBe(200),
-      async (acc: Account) => expect((await setVerified(acc, true)).status).toBe(200),
-    ]) {
+    const localPart = (acc: Account) => acc.email.split('@')[0];
+    for (const [prove, ownerName] of [
+      [(acc: Account) => resetPasswordByCode(acc, 'A-new-passw0rd-of-the-owner'), localPart],
+      [async (acc: Account) => expect((await google(acc.email)).status).toBe(200), () => 'Google Name'],
+      [async (acc: Account) => expect((await setVerified(acc, true)).status).toBe(200), localPart],
+    ] as const) {
       const acc = await verifiedAccount();
       const planted = await addPasskey(acc);
       await turnOnTwoFactor(acc);
       expect(await factorRows(acc.user._id)).toMatchObject({ passkeys: 1, twoFactor: 1, recoveryCodes: 10 });
       expect((await setVerified(acc, false)).status).toBe(200);
+      // The name and language a stranger could have chosen go too: the proving page's (English) instead.
+      await t.api.db.update(users).set({ name: 'Stranger', locale: 'hi' }).where(eq(users.id, acc.user._id));
 
       await prove(acc);
       const rows = await factorRows(acc.user._id);
@@ -192,7 +196,12 @@ describe('an unproven address holds no second factor (account pre-hijacking)', (
       });
       expect(signIn.status).toBe(401);
       const [row] = await t.api.db.select().from(users).where(eq(users.id, acc.user._id));
-      expect(row).toMatchObject({ isAccountVerified: true, factorsClearedAt: expect.any(Date) });
+      expect(row).toMatchObject({
+        isAccountVerified: true,
+        factorsClearedAt: expect.any(Date),
+        name: ownerName(acc),
+        locale: 'en',
+      });
     }
   });
 });

@@ -3,6 +3,7 @@
 // another user or another site refused, the notice mail, a Google-made account; then rename and remove,
 // and export and deletion. The fixture: tests/helpers/account-api.ts and passkey-api.ts.
 import { eq } from 'drizzle-orm';
+import { SIGN_IN_AGAIN_WITH_TWO } from '../../src/lib/schemas/two-factor.ts';
 import { describe, expect, it } from 'vitest';
 import { passkeys } from '../../src/server/db/schema.ts';
 import { freshIp } from '../helpers/api.ts';
@@ -135,16 +136,26 @@ describe('renaming and removing', () => {
     });
     expect(empty.status).toBe(400);
 
+    // Removing a factor is never allowed on the password alone: a fresh two-factor session does it (here
+    // a sign-in with the passkey, its user verified).
+    const refused = await t.call('DELETE', `/v1/account/passkeys/${passkey._id}`, { token: alice.token });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(SIGN_IN_AGAIN_WITH_TWO);
+    const fresh = await passkeySignIn(device.assert(await signInOptions()));
+    expect(fresh.status).toBe(200);
+    const bobFresh = await passkeySignIn((await addPasskey(bob)).device.assert(await signInOptions()));
     for (const [method, body] of [
       ['PATCH', { name: 'Mine now' }],
       ['DELETE', undefined],
     ] as const) {
-      const res = await t.call(method, `/v1/account/passkeys/${passkey._id}`, { token: bob.token, body });
+      const res = await t.call(method, `/v1/account/passkeys/${passkey._id}`, { token: bobFresh.body.token, body });
       expect(res.status).toBe(404);
     }
-    const removed = await t.call('DELETE', `/v1/account/passkeys/${passkey._id}`, { token: alice.token });
+    const removed = await t.call('DELETE', `/v1/account/passkeys/${passkey._id}`, { token: fresh.body.token });
     expect(removed.status).toBe(200);
-    expect((await t.call('DELETE', `/v1/account/passkeys/${passkey._id}`, { token: alice.token })).status).toBe(404);
+    expect((await t.call('DELETE', `/v1/account/passkeys/${passkey._id}`, { token: fresh.body.token })).status).toBe(
+      404,
+    );
     const res = await passkeySignIn(device.assert(await signInOptions()));
     expect(res.status).toBe(401);
   });

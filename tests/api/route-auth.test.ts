@@ -21,6 +21,12 @@ const PUBLIC = [
   'POST /api/v1/auth/two-factor',
   'POST /api/v1/auth/signup',
   'POST /api/v1/analytics/view',
+  'GET /api/v1/bookings/slots',
+  'GET /api/v1/bookings/feed',
+  'POST /api/v1/bookings',
+  'POST /api/v1/bookings/manage',
+  'POST /api/v1/bookings/cancel',
+  'POST /api/v1/bookings/reschedule',
 ];
 
 interface JsonSchema {

@@ -3,6 +3,7 @@
 // recovery codes, the export, and REQUIRE_ADMIN_2FA. The fixture: tests/helpers/two-factor-api.ts.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONFIRM_WITH_CODE } from '../../src/lib/schemas/two-factor.ts';
 import { recoveryCodes, twoFactor } from '../../src/server/db/schema.ts';
 import { makeAdmin } from '../helpers/admin.ts';
 import { freshIp, proveAddress, startTestApi, type TestApi } from '../helpers/api.ts';
@@ -93,65 +94,47 @@ describe('setting two-factor up', () => {
 });
 
 describe('turning two-factor off and new recovery codes', () => {
-  it('needs the password or a code; turning off mails a notice', async () => {
+  it('needs a fresh two-factor session or a code, never the password alone; turning off mails a notice', async () => {
     const acc = await verifiedAccount();
     const { secret } = await turnOn(acc);
-    const wrong = await t.call('POST', '/v1/account/two-factor/disable', {
-      token: acc.token,
-      body: { password: 'not-it-at-all' },
-      ip: freshIp(),
-    });
-    expect(wrong.status).toBe(401);
-    expect(wrong.body.issues).toEqual([{ path: 'password', message: 'Incorrect password' }]);
-    const badCode = await t.call('POST', '/v1/account/two-factor/disable', {
-      token: acc.token,
-      body: { code: '123456' },
-      ip: freshIp(),
-    });
+    // Ten minutes on, the session that turned it on is no longer fresh.
+    t.clock.advance(11 * 60_000);
+    const disable = (body: object) =>
+      t.call('POST', '/v1/account/two-factor/disable', { token: acc.token, body, ip: freshIp() });
+    const password = await disable({ password: acc.password });
+    expect(password.status).toBe(403);
+    expect(password.body).toMatchObject({ message: CONFIRM_WITH_CODE, twoFactorRequired: true });
+    const badCode = await disable({ code: '123456' });
     expect(badCode.status).toBe(401);
-    const neither = await t.call('POST', '/v1/account/two-factor/disable', {
-      token: acc.token,
-      body: {},
-      ip: freshIp(),
-    });
-    expect(neither.status).toBe(400);
+    expect(badCode.body.issues).toEqual([{ path: 'code', message: 'Invalid code' }]);
+    expect((await disable({})).status).toBe(403);
 
-    const off = await t.call('POST', '/v1/account/two-factor/disable', {
-      token: acc.token,
-      body: { code: codeAt(secret, 1) },
-      ip: freshIp(),
-    });
+    const off = await disable({ code: codeAt(secret, 0) });
     expect(off.status, JSON.stringify(off.body)).toBe(200);
     const mail = await smtp.waitFor((m) => m.to === acc.email && /turned off/.test(m.subject));
     expect(mail.subject).toMatch(/^Two-factor authentication was turned off – /);
     expect((await passwordStep(acc)).token).toEqual(expect.any(String));
     expect(await t.api.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, acc.user._id))).toEqual([]);
-    expect(
-      (await t.call('POST', '/v1/account/two-factor/disable', { token: acc.token, body: { password: acc.password } }))
-        .status,
-    ).toBe(409);
+    // The code stepped the session up: it is fresh again, and two-factor is off now.
+    expect((await disable({})).status).toBe(409);
   });
 
-  it('turns off with the password', async () => {
+  it('turns off from the session that just turned it on, which proved two factors', async () => {
     const acc = await verifiedAccount();
     await turnOn(acc);
-    const off = await t.call('POST', '/v1/account/two-factor/disable', {
-      token: acc.token,
-      body: { password: acc.password },
-      ip: freshIp(),
-    });
+    const off = await t.call('POST', '/v1/account/two-factor/disable', { token: acc.token, body: {}, ip: freshIp() });
     expect(off.status).toBe(200);
     expect((await t.call('GET', '/v1/account/two-factor', { token: acc.token })).body.enabled).toBe(false);
   });
 
-  it('makes new recovery codes, after which the old ones no longer work', async () => {
+  it('makes new recovery codes with a code, after which the old ones no longer work', async () => {
     const acc = await verifiedAccount();
-    const { recovery } = await turnOn(acc);
-    const res = await t.call('POST', '/v1/account/two-factor/recovery-codes', {
-      token: acc.token,
-      body: { password: acc.password },
-      ip: freshIp(),
-    });
+    const { secret, recovery } = await turnOn(acc);
+    t.clock.advance(11 * 60_000);
+    const regenerate = (body: object) =>
+      t.call('POST', '/v1/account/two-factor/recovery-codes', { token: acc.token, body, ip: freshIp() });
+    expect((await regenerate({ password: acc.password })).status).toBe(403);
+    const res = await regenerate({ code: codeAt(secret, 0) });
     expect(res.status).toBe(200);
     expect(res.body.recoveryCodes).toHaveLength(10);
     expect((await signInWith(acc, recovery[0]!)).status).toBe(401);
@@ -175,6 +158,10 @@ describe('REQUIRE_ADMIN_2FA=true', () => {
   it('lets an admin signed in with a password and a code through, not one with the password alone', async () => {
     const admin = await makeAdmin(strict);
     await proveAddress(strict, smtp, admin);
+    const before = await strict.call('POST', '/v1/auth/sign-in', {
+      body: { email: admin.email, password: admin.password },
+      ip: freshIp(),
+    });
     const refused = await strict.call('GET', '/v1/admin/contact', { token: admin.token });
     expect(refused.status).toBe(403);
     expect(refused.body.message).toBe('Two-factor authentication required');
@@ -189,7 +176,9 @@ describe('REQUIRE_ADMIN_2FA=true', () => {
     });
     expect(second.status).toBe(200);
     expect((await strict.call('GET', '/v1/admin/contact', { token: second.body.token })).status).toBe(200);
-    // The session from before two-factor was on still holds a password alone.
-    expect((await strict.call('GET', '/v1/admin/contact', { token: admin.token })).status).toBe(403);
+    // The session that turned it on proved two factors with the app's first code; another session from
+    // before it was on has ended.
+    expect((await strict.call('GET', '/v1/admin/contact', { token: admin.token })).status).toBe(200);
+    expect((await strict.call('GET', '/v1/admin/contact', { token: before.body.token })).status).toBe(401);
   });
 });

@@ -15,6 +15,7 @@ const SIGNED_IN = [
   '/admin/addwebsite',
   '/admin/adminusers',
   '/admin/contactdetails',
+  '/admin/bookings',
   '/admin/userdashboard',
   '/admin/trash',
   '/admin/activity',

@@ -35,6 +35,7 @@ const PAGES = [
   '/policy/',
   '/TryNow',
   '/contact',
+  '/book',
   '/login',
   '/Signup',
   '/blog/',

@@ -13,6 +13,8 @@ export interface CaughtMail {
   messageId: string;
   text: string;
   html: string;
+  /** The mail's calendar invite (its text/calendar part), when it has one. */
+  calendar?: string;
   receivedAt: string;
 }
 
@@ -62,6 +64,7 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
             messageId: parsed.messageId ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            calendar: parsed.attachments.find((a) => a.contentType === 'text/calendar')?.content.toString('utf8'),
             receivedAt: new Date().toISOString(),
           };
           messages.push(mail);

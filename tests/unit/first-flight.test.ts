@@ -13,6 +13,7 @@ import {
   islandScriptsToFiles,
   withOwnSources,
 } from '../../src/build/first-flight.ts';
+import { checkSvgFiles } from '../../src/build/svg-files.ts';
 
 const hash = (s: string) => `sha256-${createHash('sha256').update(s).digest('base64')}`;
 
@@ -126,19 +127,39 @@ describe('iconsToSprites', () => {
   });
 });
 
-describe('iconsToSprites on markup that XML refuses', () => {
-  it("writes each sprite as well-formed XML: a valueless attribute gets a value, SVG's names their case", async () => {
-    const dist = await mkdtemp(path.join(tmpdir(), 'first-flight-xml-'));
+describe('sprite files', () => {
+  let dist: string;
+  beforeAll(async () => {
+    dist = await mkdtemp(path.join(tmpdir(), 'sprites-'));
     await mkdir(path.join(dist, '_astro'));
+  });
+  afterAll(() => rm(dist, { recursive: true, force: true }));
+
+  it("are well-formed XML although the page's icons carry Astro's valueless attributes", async () => {
+    // Astro's scoped style marks every element of a component, an <svg>'s children too, as HTML allows.
     const icon =
-      '<svg viewBox="0 0 24 24" data-astro-cid-x><path d="M0 0h24" data-astro-cid-x></path><linearGradient gradientUnits="userSpaceOnUse"></linearGradient></svg>';
-    await writeFile(path.join(dist, 'd.html'), `<body><main><p>x</p></main><footer>${icon}</footer></body>`);
-    await iconsToSprites(dist);
-    const [sprite] = await readdir(path.join(dist, '_astro'));
-    const xml = await readFile(path.join(dist, '_astro', sprite!), 'utf8');
-    await rm(dist, { recursive: true, force: true });
-    expect(xml).toMatch(
-      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"><symbol id="i\w{8}" viewBox="0 0 24 24"><path d="M0 0h24" data-astro-cid-x=""\/><linearGradient gradientUnits="userSpaceOnUse"\/><\/symbol><\/svg>$/,
+      '<svg viewBox="0 0 24 24" data-astro-cid-x1><g fill="none" data-astro-cid-x1><path d="M0 0h24" data-astro-cid-x1></path><circle cx="4" cy="4" r="2" data-astro-cid-x1/></g></svg>';
+    await writeFile(path.join(dist, 'a.html'), `<body><main><section>s</section><p>${icon}</p></main></body>`);
+    expect(await iconsToSprites(dist)).toBe(1);
+    const [file] = await readdir(path.join(dist, '_astro'));
+    const sprite = await readFile(path.join(dist, '_astro', file!), 'utf8');
+    expect(sprite).toMatch(
+      /<symbol id="\w+" viewBox="0 0 24 24"><g fill="none"><path d="M0 0h24"\/><circle cx="4" cy="4" r="2"\/><\/g><\/symbol>/,
+    );
+    // The page keeps its own attributes on the <svg> it draws the icon with.
+    expect(await readFile(path.join(dist, 'a.html'), 'utf8')).toContain(
+      `<svg viewBox="0 0 24 24" data-astro-cid-x1><use href="/_astro/${file}#`,
+    );
+    expect(await checkSvgFiles(dist)).toBe(1);
+  });
+
+  it('fail the build, named with their error, when one is not well-formed', async () => {
+    await writeFile(
+      path.join(dist, '_astro', 'bad.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0" data-astro-cid-x1></path></svg>',
+    );
+    await expect(checkSvgFiles(dist)).rejects.toThrow(
+      /_astro\/bad\.svg:1:\d+ boolean attribute 'data-astro-cid-x1' is not allowed/,
     );
   });
 });

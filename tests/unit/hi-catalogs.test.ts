@@ -143,3 +143,22 @@ describe('the site, sign-in and shared islands in Hindi', () => {
     expect(missing(messages)).toEqual([]);
   });
 });
+
+describe('the booking islands in Hindi', () => {
+  it('translate every text they pass to t(), and the messages they keep in constants', async () => {
+    const { BOOK } = await import('../../src/i18n/hi/book.ts');
+    const catalog: Catalog = { ...UI, ...BOOK };
+    const keys = keysIn(['src/islands/book']);
+    expect(keys.length).toBeGreaterThan(25);
+    const kept = [
+      'Required',
+      'Enter a Vaild Email',
+      'Choose a time',
+      'Could not load the free times.',
+      'That time was just taken. Please pick another.',
+      'Your call is moved.',
+      'Your call is cancelled.',
+    ];
+    expect([...keys, ...kept].filter((text) => !(text in catalog))).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@
 // in the English file.
 import type { CollectionFile } from '@sveltia/cms';
 import { SOCIAL_NETWORKS } from '../../lib/schemas/content-values.ts';
-import { list, localized, object, string, strings, text } from '../fields.ts';
+import { list, localized, number, object, string, strings, text } from '../fields.ts';
 
 export const site: CollectionFile = {
   name: 'site',
@@ -44,6 +44,13 @@ export const site: CollectionFile = {
         string('open', 'Opens at', 'e.g. "10:00 AM".'),
         string('close', 'Closes at', 'e.g. "4:00 PM".'),
         string('closed', 'Closed days', 'e.g. "Saturday and Sunday".'),
+      ]),
+      object('booking', 'Book a Call', [
+        strings('days', ['Days', 'Day'], 'Days calls can be booked, in English, e.g. "Monday".'),
+        string('timeZone', 'Time zone', 'The hours above are in it, e.g. "Asia/Kolkata".'),
+        number('slotMinutes', 'Call length in minutes', 'e.g. 30.'),
+        number('minNoticeHours', 'Earliest, in hours from now', 'e.g. 2.'),
+        number('maxDaysAhead', 'Latest, in days from now', 'e.g. 30.'),
       ]),
       object('banner', 'Announcement banner', [
         string('text', 'Text', 'One sentence.'),

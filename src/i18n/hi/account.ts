@@ -99,9 +99,13 @@ export const ACCOUNT: Catalog = {
   'Two-factor authentication is off. With it on, signing in with your password also asks for a code from an authenticator app on your phone.':
     'दो-चरणीय सत्यापन बंद है। इसे चालू करने पर, पासवर्ड से साइन इन करते समय आपके फ़ोन के ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
   'Set up two-factor authentication': 'दो-चरणीय सत्यापन सेट करें',
-  'Two-factor authentication is on. {left} of {total} recovery codes left. To make new recovery codes or turn it off, confirm with your password or a code.':
-    'दो-चरणीय सत्यापन चालू है। {total} में से {left} रिकवरी कोड बचे हैं। नए रिकवरी कोड बनाने या इसे बंद करने के लिए अपने पासवर्ड या किसी कोड से पुष्टि करें।',
-  'Or a code from your app (or a recovery code)': 'या आपके ऐप का कोड (या कोई रिकवरी कोड)',
+  'Two-factor authentication is on. {left} of {total} recovery codes left. To make new recovery codes or turn it off, confirm with a code from your app or a recovery code.':
+    'दो-चरणीय सत्यापन चालू है। {total} में से {left} रिकवरी कोड बचे हैं। नए रिकवरी कोड बनाने या इसे बंद करने के लिए अपने ऐप के कोड या किसी रिकवरी कोड से पुष्टि करें।',
+  'Code from your app (or a recovery code)': 'आपके ऐप का कोड (या कोई रिकवरी कोड)',
+  'Confirm with a code from your authenticator app or a recovery code':
+    'अपने ऑथेंटिकेटर ऐप के कोड या किसी रिकवरी कोड से पुष्टि करें',
+  'Sign in again with a passkey (with its PIN or fingerprint) to do this, or turn on two-factor authentication':
+    'यह करने के लिए किसी पासकी (उसके PIN या फ़िंगरप्रिंट के साथ) से फिर से साइन इन करें, या दो-चरणीय सत्यापन चालू करें',
   'New recovery codes': 'नए रिकवरी कोड',
   'Turn off two-factor': 'दो-चरणीय सत्यापन बंद करें',
   'Two-factor authentication is on': 'दो-चरणीय सत्यापन चालू है',
@@ -110,7 +114,6 @@ export const ACCOUNT: Catalog = {
   'Set up two-factor authentication first': 'पहले दो-चरणीय सत्यापन सेट करें',
   'New recovery codes made; the old ones no longer work': 'नए रिकवरी कोड बन गए हैं; पुराने अब काम नहीं करेंगे',
   [`Enter the ${LIMITS.otpLength}-digit code from your authenticator app`]: `अपने ऑथेंटिकेटर ऐप का ${LIMITS.otpLength} अंकों का कोड डालें`,
-  'Enter your password or a code from your authenticator app': 'अपना पासवर्ड या अपने ऑथेंटिकेटर ऐप का कोड डालें',
 
   // Devices (AccountSessions.tsx). The API names a device "Chrome 130 on Linux": the names stay.
   'Signed-in devices': 'साइन इन किए गए डिवाइस',
@@ -168,4 +171,12 @@ export const ACCOUNT: Catalog = {
   Answered: 'जवाब दिया गया',
   Closed: 'बंद',
   Tags: 'टैग',
+  // The dashboard's booked calls
+  'Your calls': 'आपकी कॉल',
+  'Loading your calls…': 'आपकी कॉल लोड हो रही हैं…',
+  'Calls you book while signed in appear here.': 'साइन इन रहते हुए बुक की गई कॉल यहाँ दिखती हैं।',
+  'Book a call': 'कॉल बुक करें',
+  Booked: 'बुक है',
+  Cancelled: 'रद्द',
+  '{time} in India': 'भारत में {time}',
 };

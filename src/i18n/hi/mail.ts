@@ -1,4 +1,4 @@
-// The server's mails in Hindi: codes, notices about an account and the admins' replies to enquiries
+// The server's mails in Hindi: codes, notices about an account, the admins' replies to enquiries and booked calls
 // (src/server/mail/). The English text is the key; `{name}` blanks are filled when the mail is made, so a
 // translation may place them wherever Hindi word order wants them. The mail to the company about a new
 // enquiry is not here: its reader is the company, in English.
@@ -38,8 +38,8 @@ export const MAIL: Catalog = {
   'Enquiries you sent us through the contact form stay with us, no longer linked to an account, so that we can still answer them; to have them erased too, contact us.':
     'संपर्क फ़ॉर्म से भेजी गई आपकी पूछताछ हमारे पास रहेगी, अब किसी खाते से जुड़ी नहीं, ताकि हम उसका जवाब दे सकें; उसे भी मिटवाना हो, तो हमसे संपर्क करें।',
   'A passkey was added to your account': 'आपके खाते में एक पासकी जोड़ी गई',
-  'A passkey named “{name}” was added to your account on {when} from {device}. It can sign in to your account without a password.':
-    '{when} को {device} से आपके खाते में “{name}” नाम की पासकी जोड़ी गई। इससे बिना पासवर्ड के आपके खाते में साइन इन किया जा सकता है।',
+  'A passkey named “{name}” was added to your account on {when} from {device}. It can sign in to your account without a password. Every other device was signed out.':
+    '{when} को {device} से आपके खाते में “{name}” नाम की पासकी जोड़ी गई। इससे बिना पासवर्ड के आपके खाते में साइन इन किया जा सकता है। बाक़ी सभी डिवाइस से साइन आउट कर दिया गया है।',
   'If this was not you, remove it at {link}, change your password and sign out the devices you do not know.':
     'अगर यह आपने नहीं किया, तो {link} पर इसे हटाएँ, अपना पासवर्ड बदलें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
   'Two-factor authentication was turned off': 'दो-चरणीय सत्यापन बंद किया गया',
@@ -48,8 +48,8 @@ export const MAIL: Catalog = {
   'If this was not you, change your password now, turn two-factor authentication on again at {link} and sign out the devices you do not know.':
     'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड बदलें, {link} पर दो-चरणीय सत्यापन फिर से चालू करें और जिन डिवाइस को आप नहीं पहचानते, उन्हें साइन आउट करें।',
   'Two-factor authentication was turned on': 'दो-चरणीय सत्यापन चालू किया गया',
-  'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up.':
-    '{when} को {device} से आपके खाते का दो-चरणीय सत्यापन चालू किया गया। अब पासवर्ड से साइन इन करने पर जोड़े गए ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा।',
+  'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up. Every other device was signed out.':
+    '{when} को {device} से आपके खाते का दो-चरणीय सत्यापन चालू किया गया। अब पासवर्ड से साइन इन करने पर जोड़े गए ऑथेंटिकेटर ऐप का कोड भी माँगा जाएगा। बाक़ी सभी डिवाइस से साइन आउट कर दिया गया है।',
   'If this was not you, reset your password now and check the sign-in methods at {link}.':
     'अगर यह आपने नहीं किया, तो अभी अपना पासवर्ड रीसेट करें और {link} पर साइन इन के तरीक़े जाँचें।',
   'Your password was reset': 'आपका पासवर्ड रीसेट किया गया',
@@ -71,4 +71,21 @@ export const MAIL: Catalog = {
   'Hello {name},': 'नमस्ते {name},',
   'Hello,': 'नमस्ते,',
   'On {date} you wrote:': '{date} को आपने लिखा:',
+
+  // A booked call (booking-templates.ts); {when} is written by Intl in Hindi already.
+  'Call with {company}': '{company} के साथ कॉल',
+  'Your call is booked': 'आपकी कॉल बुक हो गई',
+  'Your call is moved': 'आपकी कॉल का समय बदल गया',
+  'Your call is cancelled': 'आपकी कॉल रद्द कर दी गई',
+  'Reminder: your call tomorrow': 'याद दिलाना: कल आपकी कॉल है',
+  'Your call with {company} is booked for {when}.': '{company} के साथ आपकी कॉल {when} के लिए बुक हो गई है।',
+  'Your call with {company} is now on {when}.': '{company} के साथ आपकी कॉल अब {when} को है।',
+  'Your call with {company} on {when} is cancelled.': '{company} के साथ {when} की आपकी कॉल रद्द कर दी गई है।',
+  'A reminder: your call with {company} is on {when}.': 'याद दिला दें: {company} के साथ आपकी कॉल {when} को है।',
+  'Topic: {topic}': 'विषय: {topic}',
+  'The invitation is attached: add it to your calendar.': 'निमंत्रण साथ में है: इसे अपने कैलेंडर में जोड़ लें।',
+  'To see, move or cancel the call: {link}': 'कॉल देखने, उसका समय बदलने या उसे रद्द करने के लिए: {link}',
+  'To move or cancel it, use the link in the confirmation we sent when you booked.':
+    'समय बदलने या रद्द करने के लिए, बुकिंग के समय भेजी गई पुष्टि वाली ई-मेल का लिंक खोलें।',
+  'To book another time: {link}': 'कोई दूसरा समय बुक करने के लिए: {link}',
 };

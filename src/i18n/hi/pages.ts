@@ -84,6 +84,8 @@ export const PAGES: Catalog = {
     'आपके खाते के बारे में हमारे पास मौजूद सारी जानकारी की प्रति डाउनलोड करें।',
   'Delete account': 'खाता हटाएँ',
   'Close your account for good.': 'अपना खाता हमेशा के लिए बंद करें।',
+  // The booking pages.
+  'Loading your booking…': 'आपकी बुकिंग लोड हो रही है…',
   // The blog (src/pages/blog/).
   Draft: 'ड्राफ़्ट',
   'Scheduled for {date}': '{date} को प्रकाशित होगा',

@@ -1,5 +1,7 @@
 // /account, Delete account: a confirm dialog asks for the password (or, for an account without one, a
-// code mailed on opening it); then every session has ended, and the user leaves for '/' with a toast.
+// code mailed on opening it), and a code of the authenticator app when the API asks for one (an account
+// with the app, from a session that proved one factor); then every session has ended, and the user
+// leaves for '/' with a toast.
 import { useState } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
@@ -14,6 +16,7 @@ import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass } from '../ui/classes.ts';
 import { Translated, useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
+import { needsCode } from './StepUp.tsx';
 
 const WARNING =
   'This cannot be undone. Your profile, devices and sign-in methods are deleted and you are signed out everywhere.';
@@ -23,6 +26,8 @@ function DeleteAccount() {
   const [account, setAccount] = useState<AccountUser | null>(null);
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState(emptyOtp);
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
   const form = useForm();
   const { errors, alert, busy } = form;
 
@@ -45,6 +50,8 @@ function DeleteAccount() {
     setAccount(null);
     setPassword('');
     setOtp(emptyOtp());
+    setAskCode(false);
+    setCode('');
     form.reset();
   }
 
@@ -52,14 +59,21 @@ function DeleteAccount() {
     if (!account) return;
     const missing: Record<string, string> =
       account.hasPassword && !password ? { password: 'Enter your current password' } : {};
-    const body = form.check(deleteBody, account.hasPassword ? { password } : { otp: otp.join('') }, missing);
+    const proof = account.hasPassword ? { password } : { otp: otp.join('') };
+    const body = form.check(deleteBody, askCode ? { ...proof, code: code.trim() } : proof, missing);
     if (!body) return;
     await form.run(
       async () => {
         const res = await api.post('v1/account/delete', body);
         leaveEndedSession(t(res.message ?? 'Your account has been deleted'), path('/'));
       },
-      { leaving: true, onError: problemOf },
+      {
+        leaving: true,
+        onError: (err) => {
+          if (needsCode(err)) setAskCode(true);
+          return problemOf(err);
+        },
+      },
     );
   }
 
@@ -121,6 +135,17 @@ function DeleteAccount() {
               </p>
             )}
           </fieldset>
+        )}
+        {askCode && (
+          <Field
+            id="delete-two-factor-code"
+            label={t('Code from your app (or a recovery code)')}
+            autoComplete="one-time-code"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={errors.code}
+          />
         )}
       </ConfirmDialog>
     </div>

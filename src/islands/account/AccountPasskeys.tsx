@@ -1,6 +1,7 @@
 // /account, Passkeys: the account's passkeys (name, added, last used), adding one with this device's
-// authenticator (after the step-up the API asks for: a code mailed to the account, StepUp.tsx), renaming
-// and removing. Google-only accounts can add them too.
+// authenticator (after the step-up the API asks for: a code mailed to the account, StepUp.tsx, or, where
+// the account has an authenticator app, a code of it), renaming and removing (with a code of the app
+// when the API asks for one). Google-only accounts can add them too.
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
@@ -16,7 +17,7 @@ import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { Translated, useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 import { AccountPanel, formatTime, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
-import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
+import { needsCode, needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
 function cancelled(err: unknown) {
@@ -28,6 +29,9 @@ function PasskeyList() {
   const [keys, setKeys] = useState<Passkey[] | null>(null);
   const [renaming, setRenaming] = useState<Passkey | null>(null);
   const [removing, setRemoving] = useState<Passkey | null>(null);
+  // The API asked for a code of the authenticator app: to add a passkey, or to remove one.
+  const [addCode, setAddCode] = useState(false);
+  const [removeCode, setRemoveCode] = useState(false);
   // The mailed code's boxes, shown while the API asks for the step-up.
   const stepUp = useStepUp();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -50,15 +54,19 @@ function PasskeyList() {
   }, [setAlert]);
   useEffect(() => void load(), [load]);
 
-  /** Options (with the mailed code when there is one), the browser's ceremony, and the new passkey. */
-  async function register(code?: string) {
+  /**
+   * Options (with the mailed code, or the app's code, when there is one), the browser's ceremony, and the
+   * new passkey.
+   */
+  async function register(proof: { otp?: string; code?: string } = {}) {
     const optionsJSON = await api.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
       'v1/account/passkeys/options',
-      code ? { otp: code } : {},
+      proof,
     );
     // The code is used up: another passkey asks for a new one.
-    if (code) {
-      stepUp.used();
+    if (proof.otp) stepUp.used();
+    if (proof.otp || proof.code) {
+      setAddCode(false);
       setRefocus(true);
     }
     const response = await startRegistration({ optionsJSON });
@@ -82,6 +90,7 @@ function PasskeyList() {
         try {
           await register();
         } catch (err) {
+          if (needsCode(err)) return setAddCode(true);
           if (!needsStepUp(err)) throw err;
           await stepUp.ask();
         }
@@ -108,18 +117,30 @@ function PasskeyList() {
     });
   }
 
-  async function remove() {
+  async function remove(code: string) {
     if (!removing) return;
     await form.run(
       async () => {
-        const res = await api.delete(`v1/account/passkeys/${removing._id}`);
-        notify('success', t(res.message));
-        setRemoving(null);
-        await load();
+        try {
+          const res = await api.delete(`v1/account/passkeys/${removing._id}`, code ? { code } : undefined);
+          notify('success', t(res.message));
+          setRemoving(null);
+          setRemoveCode(false);
+          await load();
+        } catch (err) {
+          // The dialog shows the code's box, with the API's words above it.
+          if (needsCode(err) && !code) return setRemoveCode(true);
+          throw err;
+        }
       },
       { onError: toastProblem((err) => problemOf(err).message) },
     );
   }
+
+  const closeRemove = () => {
+    setRemoving(null);
+    setRemoveCode(false);
+  };
 
   if (!keys) return alert ? <FormAlert message={alert} /> : <Loading compact />;
   return (
@@ -167,6 +188,45 @@ function PasskeyList() {
       )}
       {!browserSupportsWebAuthn() ? (
         <p className="text-sm text-slate-700">{t('This browser cannot make passkeys.')}</p>
+      ) : addCode ? (
+        <form
+          noValidate
+          className="grid max-w-md gap-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const code = String(new FormData(e.currentTarget).get('passkeyAddCode') ?? '').trim();
+            void form.run(() => register({ code }), { onError });
+          }}
+        >
+          <p className="text-sm text-slate-700">
+            {t('Confirm with a code from your authenticator app or a recovery code')}
+          </p>
+          <Field
+            id="passkeyAddCode"
+            label={t('Code from your app (or a recovery code)')}
+            autoComplete="one-time-code"
+            autoFocus
+            required
+            error={form.errors.code}
+          />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={primaryButton} disabled={busy}>
+              {busy ? t('Waiting for your device...') : t('Add a passkey')}
+            </button>
+            <button
+              type="button"
+              className={secondaryButton}
+              disabled={busy}
+              onClick={() => {
+                form.reset();
+                setAddCode(false);
+                setRefocus(true);
+              }}
+            >
+              {t('Cancel')}
+            </button>
+          </div>
+        </form>
       ) : stepUp.open ? (
         <StepUpForm
           id="passkey-step-up"
@@ -175,7 +235,7 @@ function PasskeyList() {
           onOtp={stepUp.setOtp}
           busy={busy}
           error={form.errors.otp}
-          onConfirm={(code) => void form.run(() => register(code), { onError })}
+          onConfirm={(otp) => void form.run(() => register({ otp }), { onError })}
           onResend={() => void form.run(() => stepUp.ask(true), { onError })}
           onCancel={cancelStepUp}
         />
@@ -214,21 +274,36 @@ function PasskeyList() {
         )}
       </FormDialog>
       {/* A FormDialog (its ids are its own): the account page has another panel's ConfirmDialog. */}
-      <FormDialog open={removing !== null} title={t('Remove passkey')} onClose={() => setRemoving(null)}>
+      <FormDialog open={removing !== null} title={t('Remove passkey')} onClose={closeRemove}>
         {removing && (
           <form
             noValidate
             className="grid gap-4"
             onSubmit={(e) => {
               e.preventDefault();
-              void remove();
+              void remove(String(new FormData(e.currentTarget).get('passkeyRemoveCode') ?? '').trim());
             }}
           >
             <p className="text-slate-700">
               {t('Remove the passkey “{name}”? It will no longer sign in to your account.', { name: removing.name })}
             </p>
+            {removeCode && (
+              <>
+                <p className="text-sm text-slate-700">
+                  {t('Confirm with a code from your authenticator app or a recovery code')}
+                </p>
+                <Field
+                  id="passkeyRemoveCode"
+                  label={t('Code from your app (or a recovery code)')}
+                  autoComplete="one-time-code"
+                  autoFocus
+                  required
+                  error={form.errors.code}
+                />
+              </>
+            )}
             <div className="flex justify-end gap-2">
-              <button type="button" className={secondaryButton} onClick={() => setRemoving(null)} disabled={busy}>
+              <button type="button" className={secondaryButton} onClick={closeRemove} disabled={busy}>
                 {t('Cancel')}
               </button>
               <button type="submit" className={dangerButton} disabled={busy}>

@@ -1,5 +1,7 @@
 // /account, Password: change it with the current one. An account made through Google that has none
-// sets its first one with a code mailed to it. Either way every other device is signed out.
+// sets its first one with a code mailed to it. Either way every other device is signed out. Where the
+// account has an authenticator app and this session proved one factor only, the API asks for a code of
+// the app as well: the form then shows its box.
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
@@ -14,12 +16,14 @@ import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { Translated, useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
+import { needsCode } from './StepUp.tsx';
 
 function PasswordForm() {
   const t = useT();
   const [account, setAccount] = useState<AccountUser | null>(null);
   const [codeSent, setCodeSent] = useState(false);
   const [otp, setOtp] = useState(emptyOtp);
+  const [askCode, setAskCode] = useState(false);
   const form = useForm();
   const { errors, alert, busy, setAlert } = form;
 
@@ -55,6 +59,7 @@ function PasswordForm() {
         ...(account.hasPassword
           ? { currentPassword: data.get('currentPassword') || undefined }
           : { otp: otp.join('') }),
+        ...(askCode ? { code: String(data.get('passwordTwoFactorCode') ?? '').trim() } : {}),
       },
       missing,
     );
@@ -66,10 +71,16 @@ function PasswordForm() {
         element.reset();
         setOtp(emptyOtp());
         setCodeSent(false);
+        setAskCode(false);
         setAccount({ ...account, hasPassword: true });
         devicesChanged();
       },
-      { onError: problemOf },
+      {
+        onError: (err) => {
+          if (needsCode(err)) setAskCode(true);
+          return problemOf(err);
+        },
+      },
     );
   }
 
@@ -141,6 +152,16 @@ function PasswordForm() {
         error={errors.newPassword}
       />
       <p className="text-xs text-slate-600">{t('At least 6 characters. Every other device will be signed out.')}</p>
+      {askCode && (
+        <Field
+          id="passwordTwoFactorCode"
+          label={t('Code from your app (or a recovery code)')}
+          autoComplete="one-time-code"
+          autoFocus
+          required
+          error={errors.code}
+        />
+      )}
       <button type="submit" className={`${primaryButton} sm:w-auto sm:justify-self-start`} disabled={busy}>
         {busy ? t('Saving...') : account.hasPassword ? t('Change password') : t('Set password')}
       </button>

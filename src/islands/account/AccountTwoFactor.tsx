@@ -1,7 +1,8 @@
 // /account, Two-factor authentication: set up an authenticator app (after the step-up the API asks for: a
 // code mailed to the account, StepUp.tsx; then the QR code drawn here, the secret for typing in), confirm
 // with a first code, see the 10 recovery codes once (and download them); when on, make new recovery codes
-// or turn it off with the password or a code.
+// or turn it off with a code of the app or a recovery code (never the password alone; a session that
+// proved two factors in the last 10 minutes needs none).
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
@@ -12,7 +13,7 @@ import {
   type RecoveryCodesResponse,
   type TwoFactorSetupResponse,
   type TwoFactorStatusResponse,
-  twoFactorProofBody,
+  withCodeBody,
 } from '../../lib/schemas/two-factor.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
@@ -134,11 +135,9 @@ function TwoFactorSettings() {
 
   function prove(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const password = String(data.get('twoFactorPassword') ?? '');
-    const code = String(data.get('twoFactorCode') ?? '').trim();
+    const code = String(new FormData(e.currentTarget).get('twoFactorCode') ?? '').trim();
     const turnOff = (e.nativeEvent as SubmitEvent['nativeEvent']).submitter?.getAttribute('value') === 'off';
-    const body = form.check(twoFactorProofBody, password ? { password } : code ? { code } : {});
+    const body = form.check(withCodeBody, code ? { code } : {});
     if (!body) return;
     void run(async () => {
       if (turnOff) {
@@ -253,20 +252,13 @@ function TwoFactorSettings() {
       {alert && <FormAlert message={alert} />}
       <p className="text-sm text-slate-700">
         {t(
-          'Two-factor authentication is on. {left} of {total} recovery codes left. To make new recovery codes or turn it off, confirm with your password or a code.',
+          'Two-factor authentication is on. {left} of {total} recovery codes left. To make new recovery codes or turn it off, confirm with a code from your app or a recovery code.',
           { left: status.recoveryCodesLeft, total: RECOVERY_CODE_COUNT },
         )}
       </p>
       <Field
-        id="twoFactorPassword"
-        label={t('Password')}
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-      />
-      <Field
         id="twoFactorCode"
-        label={t('Or a code from your app (or a recovery code)')}
+        label={t('Code from your app (or a recovery code)')}
         autoComplete="one-time-code"
         error={errors.code}
       />

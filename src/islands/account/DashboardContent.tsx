@@ -1,10 +1,11 @@
 // The user dashboard's content: a welcome, a link to the admin area for admins, a prompt to verify the
-// e-mail address until it is, the user's enquiries and the featured projects. The admin's
+// e-mail address until it is, the user's booked calls and enquiries, and the featured projects. The admin's
 // "User Dashboard" view shows the same content, so it is the one file the admin screens may import
 // from account/.
 import type { User } from '../../lib/schemas/auth.ts';
 import { useLanguage } from '../ui/i18n.tsx';
 import { FeaturedProjects, type FeaturedSection } from './FeaturedProjects.tsx';
+import { OwnBookings } from './OwnBookings.tsx';
 import { OwnEnquiries } from './OwnEnquiries.tsx';
 import { VerifyPrompt } from './VerifyPrompt.tsx';
 
@@ -32,6 +33,7 @@ export function DashboardContent({ user, featured }: { user: User; featured: Fea
         </p>
         {!user.isAccountVerified && <VerifyPrompt />}
       </div>
+      <OwnBookings />
       <OwnEnquiries />
       <FeaturedProjects {...featured} />
     </>

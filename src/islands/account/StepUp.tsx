@@ -12,6 +12,9 @@ import { useT } from '../ui/i18n.tsx';
 /** Whether a failed call asks for the mailed add-factor code. */
 export const needsStepUp = (err: unknown) => toApiError(err).stepUp;
 
+/** Whether a failed call asks for a code of the authenticator app or a recovery code, sent with it as `code`. */
+export const needsCode = (err: unknown) => toApiError(err).twoFactorRequired;
+
 /** How long a mailed code works (the server's one-time codes live 10 minutes). */
 const CODE_LIFE_MS = 10 * 60_000;
 

@@ -40,6 +40,10 @@ const VIEWS: Partial<Record<AdminView, { title?: string; intro?: string; load: (
         default: ({ user, siteName }) => <m.AdminEnquiries company={siteName} author={user.name} />,
       })),
   },
+  bookings: {
+    title: 'Booked calls',
+    load: () => import('./AdminBookings.tsx').then((m) => ({ default: m.AdminBookings })),
+  },
   userdashboard: {
     load: () =>
       import('../account/DashboardContent.tsx').then((m) => ({

@@ -5,6 +5,7 @@ export type AdminView =
   | 'addwebsite'
   | 'users'
   | 'contact'
+  | 'bookings'
   | 'userdashboard'
   | 'trash'
   | 'activity'
@@ -16,6 +17,7 @@ export const adminPages: { view: AdminView; label: string; href: string; title?:
   { view: 'addwebsite', label: 'Add Website', href: '/admin/addwebsite' },
   { view: 'users', label: 'Users', href: '/admin/adminusers' },
   { view: 'contact', label: 'Contact', href: '/admin/contactdetails', title: 'Contact enquiries' },
+  { view: 'bookings', label: 'Bookings', href: '/admin/bookings', title: 'Booked calls' },
   { view: 'userdashboard', label: 'User Dashboard', href: '/admin/userdashboard' },
   { view: 'trash', label: 'Trash', href: '/admin/trash' },
   { view: 'activity', label: 'Activity', href: '/admin/activity' },

@@ -1,11 +1,13 @@
 // The signed-in user's own account: profile, password, sessions, export, enquiries, deletion.
 // Shared by the /account panels and the API, so that both check a field with the same words.
+import { ownBookingSchema } from './bookings.ts';
 import { anyOfRequired, atLeastOneOf, z } from './zod.ts';
 import { LIMITS } from '../constants.ts';
 import { LOCALES } from '../../i18n/locales.ts';
 import { nameField, otpField, passwordField, userSchema } from './auth.ts';
 import { enquirySchema, enquiryStatusSchema } from './contact.ts';
 import { passkeySchema } from './passkeys.ts';
+import { twoFactorCode } from './two-factor.ts';
 
 /** The language an account's mails are written in: one of the site's languages. */
 export const localeField = z.enum(LOCALES, { message: `Language must be one of: ${LOCALES.join(', ')}` });
@@ -33,6 +35,8 @@ export const passwordBody = z
     currentPassword: currentPassword.optional(),
     otp: otpField.optional(),
     newPassword: passwordField,
+    /** Where the account has an authenticator app and the session proved one factor: a code of it. */
+    code: twoFactorCode.optional(),
   })
   .meta(anyOfRequired(['currentPassword', 'otp']));
 
@@ -41,6 +45,8 @@ export const deleteBody = z
   .object({
     password: currentPassword.optional(),
     otp: otpField.optional(),
+    /** As for the password: a code of the authenticator app, where the session proved one factor. */
+    code: twoFactorCode.optional(),
   })
   .meta(anyOfRequired(['password', 'otp']));
 
@@ -49,9 +55,10 @@ export const accountCodeBody = z.object({ purpose: z.enum(['set-password', 'dele
 
 /**
  * The step-up before adding a passkey or an authenticator app: the code of POST /api/v1/account/code
- * {purpose: 'add-factor'}; not needed by a session that signed in with two factors within 10 minutes.
+ * {purpose: 'add-factor'} (an account without the app), or a code of the app or a recovery code (an
+ * account with it); not needed by a session that proved two factors within 10 minutes.
  */
-export const stepUpBody = z.object({ otp: otpField.optional() });
+export const stepUpBody = z.object({ otp: otpField.optional(), code: twoFactorCode.optional() });
 
 /** The profile: the User with the language its mails are written in. */
 export const profileUserSchema = userSchema.extend({ locale: localeField });
@@ -105,6 +112,8 @@ export const accountExportSchema = z.object({
   linkedAccounts: z.array(z.object({ provider: z.string(), email: z.string(), linkedAt: z.string() })),
   sessions: z.array(deviceSessionSchema.extend({ expiresAt: z.string(), userAgent: z.string().nullable() })),
   enquiries: z.array(ownEnquirySchema),
+  /** The calls booked while signed in, with the name and address they were booked under. */
+  bookings: z.array(ownBookingSchema.extend({ name: z.string(), email: z.string(), createdAt: z.string() })),
   /** Names and dates only: a passkey's key is no use to its owner outside the authenticator. */
   passkeys: z.array(passkeySchema),
   twoFactorEnabled: z.boolean(),

@@ -10,6 +10,8 @@ export const errorSchema = z.object({
   issues: z.array(issueSchema).optional(),
   /** True when the call needs a step-up first: the code of POST /api/v1/account/code {purpose: 'add-factor'}. */
   stepUp: z.literal(true).optional(),
+  /** True when the call needs a code of the authenticator app or a recovery code sent with it, as `code`. */
+  twoFactorRequired: z.literal(true).optional(),
 });
 
 export const messageSchema = z.object({ success: z.literal(true), message: z.string() });

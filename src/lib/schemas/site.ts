@@ -9,6 +9,27 @@ const time = (example: string) =>
     error: `Expected a time with AM or PM, for example: "${example}"`,
   });
 
+const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+
+/** A count of minutes, hours or days: a whole number from `min` up. */
+const count = (example: number, min: number) =>
+  z
+    .number({ error: `Expected a whole number (no quotes), for example: ${example}` })
+    .int({ error: `Expected a whole number, for example: ${example}` })
+    .min(min, { error: `Expected at least ${min}, for example: ${example}` });
+
+const timeZone = z.string().refine(
+  (zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  },
+  { error: 'Expected a time zone name, for example: "Asia/Kolkata"' },
+);
+
 const siteFields = {
   name: text('Vyoma Labs'),
   /** Printed as is in the footer's copyright line: a name ending in "Ltd." keeps its one full stop. */
@@ -36,6 +57,17 @@ const siteFields = {
     open: time('10:00 AM'),
     close: time('4:00 PM'),
     closed: text('Saturday and Sunday'),
+  }),
+  /**
+   * Book a Call: the days calls can be booked on, between hours.open and hours.close in `timeZone`, in
+   * slots of `slotMinutes`, from `minNoticeHours` to `maxDaysAhead` days ahead.
+   */
+  booking: fields({
+    days: list(oneOf(WEEKDAYS), 'Monday'),
+    timeZone,
+    slotMinutes: count(30, 5),
+    minNoticeHours: count(2, 0),
+    maxDaysAhead: count(30, 1),
   }),
   /** The announcement above the landing page's header; its link opens the SEO app. */
   banner: fields({

@@ -2,12 +2,22 @@
 // /api/v1/account/two-factor/* and of the second step of a sign-in, POST /api/v1/auth/two-factor.
 import { LIMITS } from '../constants.ts';
 import { sessionResponse } from './auth.ts';
-import { atLeastOneOf, storedText, z } from './zod.ts';
+import { storedText, z } from './zod.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 
+/** A wrong code of the authenticator app or recovery code (401, naming the `code` field). */
+export const WRONG_CODE = 'Invalid code';
 /** The 403 of an admin call when REQUIRE_ADMIN_2FA is on and the session proved one factor only. */
 export const ADMIN_2FA_REQUIRED = 'Two-factor authentication required';
+/**
+ * The 403 (with `twoFactorRequired: true`) of a call that needs two factors, from a session that did not
+ * prove them lately: the call is made again with `code`.
+ */
+export const CONFIRM_WITH_CODE = 'Confirm with a code from your authenticator app or a recovery code';
+/** The 403 of a factor change from a session of an account without an authenticator app, not freshly two-factor. */
+export const SIGN_IN_AGAIN_WITH_TWO =
+  'Sign in again with a passkey (with its PIN or fingerprint) to do this, or turn on two-factor authentication';
 
 const AUTHENTICATOR_CODE = `Enter the ${LIMITS.otpLength}-digit code from your authenticator app`;
 /** A code of the authenticator app. */
@@ -28,16 +38,11 @@ export const twoFactorCode = z
 
 export const enableTwoFactorBody = z.object({ code: authenticatorCode });
 
-/** Turning two-factor off, or making new recovery codes: the password, or a code. */
-export const twoFactorProofBody = atLeastOneOf(
-  z.object({
-    password: z.string().min(1).max(LIMITS.passwordMax).optional(),
-    code: twoFactorCode.optional(),
-  }),
-  ['password', 'code'],
-  'Enter your password or a code from your authenticator app',
-  ['password'],
-);
+/**
+ * The proof a call that needs two factors may carry (turning two-factor off, new recovery codes, removing
+ * a passkey...): a code of the app or a recovery code, unless the session proved two factors lately.
+ */
+export const withCodeBody = z.object({ code: twoFactorCode.optional() });
 
 export const twoFactorSignInBody = z.object({
   challenge: z.string({ message: 'Sign in again' }).min(1).max(128),
@@ -78,7 +83,7 @@ export const twoFactorRequiredResponse = z.object({
 /** POST /api/v1/auth/sign-in: a session, or the call for the second factor. */
 export const signInResponse = z.union([sessionResponse, twoFactorRequiredResponse]);
 
-export type TwoFactorProofBody = z.infer<typeof twoFactorProofBody>;
+export type WithCodeBody = z.infer<typeof withCodeBody>;
 export type SignInResponse = z.infer<typeof signInResponse>;
 export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponse>;
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponse>;

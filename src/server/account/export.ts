@@ -1,5 +1,5 @@
 // The account's data as one JSON document, for the owner to download: profile, sign-in links,
-// sessions (devices), the enquiries sent while signed in, passkeys (names and dates) and whether
+// sessions (devices), the enquiries sent and calls booked while signed in, passkeys (names and dates) and whether
 // two-factor is on. Secrets (password hash, token hashes, codes, keys) are not personal data the owner
 // can use and stay out.
 import { asc, eq } from 'drizzle-orm';
@@ -10,14 +10,16 @@ import { toPasskey } from '../passkeys/passkey-json.ts';
 import { isTwoFactorOn } from '../two-factor/second-factor.ts';
 import { toAccountUser, toDeviceSession, toOwnEnquiry } from './account-json.ts';
 import { liveSessions, ownEnquiries } from './records.ts';
+import { ownBookings, toOwnBooking } from '../bookings/account-routes.ts';
 
 export async function buildExport(deps: Deps, user: UserRow, current: SessionRow): Promise<AccountExport> {
-  const [links, devices, sent, keys, twoFactorOn] = await Promise.all([
+  const [links, devices, sent, keys, twoFactorOn, booked] = await Promise.all([
     deps.db.select().from(identities).where(eq(identities.userId, user.id)),
     liveSessions(deps, user.id),
     ownEnquiries(deps, user.id),
     deps.db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(asc(passkeys.createdAt)),
     isTwoFactorOn(deps, user.id),
+    ownBookings(deps, user.id),
   ]);
   return {
     exportedAt: deps.now().toISOString(),
@@ -30,6 +32,12 @@ export async function buildExport(deps: Deps, user: UserRow, current: SessionRow
       userAgent: s.userAgent,
     })),
     enquiries: sent.map(toOwnEnquiry),
+    bookings: booked.map((b) => ({
+      ...toOwnBooking(b),
+      name: b.name,
+      email: b.email,
+      createdAt: b.createdAt.toISOString(),
+    })),
     passkeys: keys.map(toPasskey),
     twoFactorEnabled: twoFactorOn,
   };

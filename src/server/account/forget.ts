@@ -24,6 +24,6 @@ export async function forgetAccount(tx: Tx, accountId: string): Promise<void> {
   await tx.delete(outbox).where(and(eq(outbox.accountId, accountId), isNull(outbox.sentAt), isNull(outbox.failedAt)));
   await tx
     .update(outbox)
-    .set({ to: ERASED, subject: ERASED, text: ERASED, html: ERASED })
+    .set({ to: ERASED, subject: ERASED, text: ERASED, html: ERASED, calendar: null })
     .where(and(eq(outbox.accountId, accountId), or(isNotNull(outbox.sentAt), isNotNull(outbox.failedAt))));
 }

@@ -1,12 +1,13 @@
 // Changing the password from /account: proven with the current one (or, for an account without one,
 // a mailed code), then every other session ends and a notice goes to the account's address, both in
 // the transaction that stores the new hash (to a proved address only, caller.ts).
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { PasswordBody } from '../../lib/schemas/account.ts';
 import type { Deps } from '../core/context.ts';
-import { sessions, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { markCodeUsed } from '../auth/codes.ts';
+import { endOtherSessions } from '../auth/sessions.ts';
 import { hashPassword, refuseCommonPassword } from '../auth/passwords.ts';
 import { passwordChangedMail, passwordSetMail } from '../mail/account-templates.ts';
 import { type Caller, noticeContext, queueNotice } from './caller.ts';
@@ -37,7 +38,7 @@ export async function changePassword(deps: Deps, { user, session, ip }: Caller, 
   await deps.db.transaction(async (tx) => {
     if (codeId) await markCodeUsed(deps, tx, codeId);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
-    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, session.id)));
+    await endOtherSessions(tx, session);
     await queueNotice(tx, now, user, hadPassword ? passwordChangedMail(ctx) : passwordSetMail(ctx));
   });
   return hadPassword

@@ -30,6 +30,7 @@ import { ownEnquiries } from './records.ts';
 const tags = ['account'];
 
 const getAccount = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/',
   tags,
@@ -40,6 +41,7 @@ const getAccount = userRoute({
 });
 
 const updateProfile = userRoute({
+  assurance: 'session',
   method: 'patch',
   path: '/',
   tags,
@@ -52,6 +54,7 @@ const updateProfile = userRoute({
 });
 
 const password = userRoute({
+  assurance: 'owner',
   method: 'post',
   path: '/password',
   tags,
@@ -62,6 +65,7 @@ const password = userRoute({
 });
 
 const code = userRoute({
+  assurance: 'session',
   method: 'post',
   path: '/code',
   tags,
@@ -72,6 +76,7 @@ const code = userRoute({
 });
 
 const exportData = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/export',
   tags,
@@ -86,6 +91,7 @@ const exportData = userRoute({
 });
 
 const enquiryList = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/enquiries',
   tags,
@@ -96,6 +102,7 @@ const enquiryList = userRoute({
 });
 
 const remove = userRoute({
+  assurance: 'owner',
   method: 'post',
   path: '/delete',
   tags,
@@ -139,7 +146,7 @@ export function accountRoutes(deps: Deps, outbox: OutboxWorker) {
     const { purpose } = c.req.valid('json');
     if (purpose === 'add-factor') requireProvedAddress(user);
     else if (user.passwordHash) throw new ApiError(400, 'Your account has a password: confirm with it instead');
-    await limitCodeMail(deps, [RULES.codeRequestPerIp, ipOf(c)], user.email);
+    await limitCodeMail(deps, [RULES.codeRequestPerIp, ipOf(c)], user.email, purpose);
     await sendCodeMail(deps, user, purpose);
     return c.json({ success: true as const, message: 'We sent a 6-digit code to your e-mail' }, 200);
   });

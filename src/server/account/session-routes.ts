@@ -12,6 +12,7 @@ import { toDeviceSession } from './account-json.ts';
 import { liveSessions } from './records.ts';
 
 const list = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/',
   tags: ['account'],
@@ -22,6 +23,7 @@ const list = userRoute({
 });
 
 const end = userRoute({
+  assurance: 'session',
   method: 'delete',
   path: '/{id}',
   tags: ['account'],

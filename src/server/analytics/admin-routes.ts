@@ -5,6 +5,7 @@ import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
 import { buildReport } from './report.ts';
 
 const report = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags: ['admin'],

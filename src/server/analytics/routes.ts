@@ -9,6 +9,7 @@ import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factori
 import type { Tracker } from './tracker.ts';
 
 const view = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/view',
   tags: ['analytics'],

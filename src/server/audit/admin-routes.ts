@@ -5,6 +5,7 @@ import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
 import { listAudit } from './audit.ts';
 
 const list = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags: ['admin'],

@@ -8,12 +8,16 @@ import { RULES } from '../limits/rate-limit-rules.ts';
 import { codeMail } from '../mail/templates.ts';
 import { CODE_TTL_MS, issueCode } from './codes.ts';
 
-/** Counts one code mail to `email`, and one against `asker` (the client's address, or the admin asking). */
-export function limitCodeMail(deps: Deps, asker: Hit, email: string): Promise<void> {
+/**
+ * Counts one code mail to `email` for `purpose`, and one against `asker` (the client's address, or the
+ * admin asking). The minute's window is per address and purpose, so that a verification code just sent
+ * does not hold up the add-factor code its owner asks for next; the hour's and day's are per address.
+ */
+export function limitCodeMail(deps: Deps, asker: Hit, email: string, purpose: CodePurpose): Promise<void> {
   return deps.limiter.consume(
     [
       asker,
-      [RULES.codeMailPerAddress, email],
+      [RULES.codeMailPerAddressPurpose, `${email}|${purpose}`],
       [RULES.codeMailPerAddressHour, email],
       [RULES.codeMailPerAddressDay, email],
     ],

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { messageSchema } from '../../lib/schemas/api.ts';
 import { resetOtpBody, resetPasswordBody, verifyAccountBody } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../core/context.ts';
-import { sessions, users } from '../db/schema.ts';
+import { type CodePurpose, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
@@ -19,13 +19,15 @@ import { promoteListedAdmins } from '../users/admin-emails.ts';
 import { noticeContext, queueNotice } from '../account/caller.ts';
 import { passwordResetMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { clearUnprovedFactors } from './factors.ts';
+import { clearUnprovedFactors, ownerName } from './factors.ts';
+import { toLocale } from '../../i18n/locales.ts';
 
 export const RESET_OTP_MESSAGE = 'If an account exists for that address, a code has been sent.';
 const RESET_CODE_REFUSED = 'Invalid or expired code. Please request a new one.';
 const ALREADY_VERIFIED = 'Your account is already verified';
 
 const resetOtp = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/reset-otp',
   tags: ['auth'],
@@ -37,6 +39,7 @@ const resetOtp = publicRoute({
 });
 
 const resetPassword = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/reset-password',
   tags: ['auth'],
@@ -47,6 +50,7 @@ const resetPassword = publicRoute({
 });
 
 const verifyOtp = userRoute({
+  assurance: 'session',
   method: 'post',
   path: '/verify-otp',
   tags: ['auth'],
@@ -56,6 +60,7 @@ const verifyOtp = userRoute({
 });
 
 const verifyAccount = userRoute({
+  assurance: 'session',
   method: 'post',
   path: '/verify-account',
   tags: ['auth'],
@@ -66,12 +71,13 @@ const verifyAccount = userRoute({
 export function codeRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
 
-  const limitMailTo = (ip: string, email: string) => limitCodeMail(deps, [RULES.codeRequestPerIp, ip], email);
+  const limitMailTo = (ip: string, email: string, purpose: CodePurpose) =>
+    limitCodeMail(deps, [RULES.codeRequestPerIp, ip], email, purpose);
 
   app.openapi(resetOtp, async (c) => {
     const email = normaliseEmail(c.req.valid('json').email);
     // Limits count the address whether or not it has an account, so that the answers stay identical.
-    await limitMailTo(clientKey(c, deps.config.trustProxy), email);
+    await limitMailTo(clientKey(c, deps.config.trustProxy), email, 'reset-password');
     // Whether the address has an account changes only what happens after the reply (the lookup, the new
     // code, the mail), so a known address answers exactly as fast as an unknown one.
     deps.mail.sendSoon(
@@ -101,7 +107,8 @@ export function codeRoutes(deps: Deps, outbox: OutboxWorker) {
       await markCodeUsed(deps, tx, codeId);
       // The code reached this address, which proves it as well as a verification code would; what was set
       // up on the account before that proof may be a stranger's.
-      const proved = user.isAccountVerified ? user : await clearUnprovedFactors(tx, user, now);
+      const owner = { name: ownerName(user.email), locale: toLocale(c.req.header('accept-language')) };
+      const proved = user.isAccountVerified ? user : await clearUnprovedFactors(tx, user, now, owner);
       await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
       await promoteListedAdmins(tx, deps.config.adminEmails, now, user.id);
       await tx.delete(sessions).where(eq(sessions.userId, user.id));
@@ -117,7 +124,7 @@ export function codeRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(verifyOtp, async (c) => {
     const user = c.get('user');
     if (user.isAccountVerified) throw new ApiError(400, ALREADY_VERIFIED);
-    await limitMailTo(clientKey(c, deps.config.trustProxy), user.email);
+    await limitMailTo(clientKey(c, deps.config.trustProxy), user.email, 'verify-email');
     await sendCodeMail(deps, user, 'verify-email');
     return c.json({ success: true as const, message: 'Verification code sent to your email' }, 200);
   });

@@ -18,7 +18,7 @@ import { googleLinkedMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { isTwoFactorOn } from '../two-factor/second-factor.ts';
 import { startTwoFactorSignIn, TWO_FACTOR_REQUIRED } from '../two-factor/sign-in-routes.ts';
-import { clearUnprovedFactors } from './factors.ts';
+import { clearUnprovedFactors, ownerName } from './factors.ts';
 import { errors, ok, publicRoute, router } from '../core/route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
@@ -28,6 +28,7 @@ import { promoteListedAdmins } from '../users/admin-emails.ts';
 const PROVIDER = 'google';
 
 const googleSignIn = publicRoute({
+  assurance: 'none',
   method: 'get',
   path: '/google',
   tags: ['auth'],
@@ -93,7 +94,10 @@ async function findOrCreateUser(
   deps: Deps,
   identity: GoogleIdentity,
   userAgent: string | undefined,
-  /** The request's language: a new account's mails are written in it (an existing account keeps its own). */
+  /**
+   * The request's language: a new account's mails are written in it, and an unverified one's that this
+   * sign-in proves (a verified account keeps its own).
+   */
   locale: Locale,
 ): Promise<UserRow> {
   const email = normaliseEmail(identity.email);
@@ -108,7 +112,9 @@ async function findOrCreateUser(
     const now = deps.now();
     let [user] = await tx.select().from(users).where(eq(users.email, email));
     if (user) {
-      if (!user.isAccountVerified) user = await clearUnprovedFactors(tx, user, now);
+      if (!user.isAccountVerified) {
+        user = await clearUnprovedFactors(tx, user, now, { name: identity.name || ownerName(email), locale });
+      }
       const from = { userAgent: userAgent ?? null };
       await queueNotice(tx, now, user!, googleLinkedMail(noticeContext(deps, user!, from, now)));
     } else {

@@ -25,6 +25,7 @@ const EMAIL_TAKEN = 'An account with this email already exists';
 const INVALID_CREDENTIALS = 'Invalid credentials';
 
 const signup = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/signup',
   tags: ['auth'],
@@ -33,6 +34,7 @@ const signup = publicRoute({
 });
 
 const signIn = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/sign-in',
   tags: ['auth'],
@@ -46,6 +48,7 @@ const signIn = publicRoute({
 });
 
 const currentUser = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/user',
   tags: ['auth'],
@@ -56,6 +59,7 @@ const currentUser = userRoute({
 });
 
 const signOut = userRoute({
+  assurance: 'session',
   method: 'post',
   path: '/sign-out',
   tags: ['auth'],

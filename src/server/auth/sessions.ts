@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, lt, ne, notInArray } from 'drizzle-orm';
 import type { SignOutScope } from '../../lib/schemas/auth.ts';
 import type { Deps } from '../core/context.ts';
+import type { Db } from '../db/client.ts';
 import { sessions, users, type SessionRow, type SignInMethod, type UserRow } from '../db/schema.ts';
 import { keptUserAgent } from '../account/device.ts';
 import { newToken, sha256 } from './tokens.ts';
@@ -15,8 +16,15 @@ export const MAX_SESSIONS = 50;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
+ * Sign-ins that proved two factors: a password (or Google) and an authenticator or recovery code, or a
+ * passkey whose authenticator verified the user. A passkey without that flag is one factor.
+ */
+const TWO_FACTOR_METHODS: ReadonlySet<SignInMethod> = new Set(['two-factor', 'passkey-verified']);
+
+/**
  * `userAgent` is the request's User-Agent header, kept so that the device list can name the session;
- * `method` is how the user proved who they are (REQUIRE_ADMIN_2FA reads it).
+ * `method` is how the user proved who they are, which gives the factors the session proved
+ * (auth/assurance.ts reads them).
  */
 export async function createSession(
   deps: Deps,
@@ -26,6 +34,7 @@ export async function createSession(
 ): Promise<string> {
   const token = newToken();
   const now = deps.now();
+  const two = TWO_FACTOR_METHODS.has(method);
   await deps.db.insert(sessions).values({
     id: randomUUID(),
     tokenHash: sha256(token),
@@ -34,6 +43,8 @@ export async function createSession(
     lastUsedAt: now,
     userAgent: keptUserAgent(userAgent),
     method,
+    factors: two ? 2 : 1,
+    twoFactorsAt: two ? now : null,
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000),
   });
   // A user keeps at most MAX_SESSIONS: the oldest end first, so a script signing in forever cannot grow
@@ -85,4 +96,20 @@ export async function endSessions(deps: Deps, session: SessionRow, scope: SignOu
         ? and(eq(sessions.userId, session.userId), ne(sessions.id, session.id))
         : eq(sessions.userId, session.userId);
   await deps.db.delete(sessions).where(where);
+}
+
+/** The session has just proved two factors (a step-up): it is fresh from now (auth/assurance.ts). */
+export async function stepUpSession(deps: Deps, session: SessionRow): Promise<SessionRow> {
+  const set = { factors: 2, twoFactorsAt: deps.now() };
+  await deps.db.update(sessions).set(set).where(eq(sessions.id, session.id));
+  return { ...session, ...set };
+}
+
+/**
+ * Ends every session of the account but this one, in the caller's transaction: after a change of how the
+ * account signs in (a new password, an authenticator app, a passkey), a session opened before it, maybe
+ * by someone who knew only the old way in, does not go on.
+ */
+export async function endOtherSessions(tx: Pick<Db, 'delete'>, session: Pick<SessionRow, 'id' | 'userId'>) {
+  await tx.delete(sessions).where(and(eq(sessions.userId, session.userId), ne(sessions.id, session.id)));
 }

@@ -7,6 +7,7 @@ import { RULES } from '../limits/rate-limit-rules.ts';
 import { backupFileName, takeBackup } from './backup.ts';
 
 const download = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags: ['admin'],

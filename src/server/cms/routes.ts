@@ -21,6 +21,7 @@ const NOT_CONFIGURED = 'GitHub sign-in for the content editor is not configured'
 const param = (name: string) => z.string().max(2048, { message: `${name} is too long` });
 
 const auth = publicRoute({
+  assurance: 'none',
   method: 'get',
   path: '/auth',
   tags: ['cms'],
@@ -45,6 +46,7 @@ const auth = publicRoute({
 const html = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
 
 const callback = publicRoute({
+  assurance: 'none',
   method: 'get',
   path: '/callback',
   tags: ['cms'],

@@ -42,6 +42,10 @@ import { loadCodeKey, loadTwoFactorKey } from './secrets.ts';
 import { userRoutes } from '../users/routes.ts';
 import { promoteListedAdmins } from '../users/admin-emails.ts';
 import { backupRoutes } from '../backup/admin-routes.ts';
+import { bookingRoutes } from '../bookings/routes.ts';
+import { bookingAdminRoutes } from '../bookings/admin-routes.ts';
+import { accountBookingRoutes } from '../bookings/account-routes.ts';
+import { queueDueReminders } from '../bookings/bookings.ts';
 
 export interface Api {
   app: Hono;
@@ -114,6 +118,8 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
 
   let lastSweep = 0;
   const outbox = new OutboxWorker(db, mail, now, background, async () => {
+    // Each pass first queues the booked calls' reminders that are due (claimed in the database: once).
+    await queueDueReminders(deps);
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
     await purgeAll(db, now());
@@ -154,11 +160,14 @@ export async function createApi(config: Config, options: ApiOptions = {}): Promi
   app.route('/v1/admin/audit', auditRoutes(deps));
   app.route('/v1/admin/backup', backupRoutes(deps, database.kind));
   app.route('/v1/admin/stats', statsRoutes(deps));
+  app.route('/v1/admin/bookings', bookingAdminRoutes(deps, outbox));
   app.route('/v1/account/sessions', accountSessionRoutes(deps));
   app.route('/v1/account/passkeys', passkeyRoutes(deps, outbox));
   app.route('/v1/account/two-factor', twoFactorRoutes(deps, outbox));
+  app.route('/v1/account/bookings', accountBookingRoutes(deps, outbox));
   app.route('/v1/account', accountRoutes(deps, outbox));
   app.route('/form/contact', contactRoutes(deps, outbox));
+  app.route('/v1/bookings', bookingRoutes(deps, outbox));
   app.route('/v1/analytics', analyticsRoutes(deps, analytics));
   app.route('/v1/admin/analytics', analyticsAdminRoutes(deps));
 

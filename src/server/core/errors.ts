@@ -1,4 +1,4 @@
-// One error shape for every failure: { success: false, message, issues?, stepUp? }.
+// One error shape for every failure: { success: false, message, issues?, stepUp?, twoFactorRequired? }.
 // Bad input is a 4xx with a message, never a stack trace; a database outage is a 503.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -15,17 +15,20 @@ export class ApiError extends Error {
     readonly issues?: Issue[],
     /** Set when the caller must confirm with a mailed code first (auth/factors.ts). */
     readonly stepUp?: true,
+    /** Set when the caller must send a code of the authenticator app or a recovery code (auth/assurance.ts). */
+    readonly twoFactorRequired?: true,
   ) {
     super(message);
   }
 }
 
-export function errorBody(message: string, issues?: Issue[], stepUp?: true) {
+export function errorBody(message: string, issues?: Issue[], stepUp?: true, twoFactorRequired?: true) {
   return {
     success: false as const,
     message,
     ...(issues ? { issues } : {}),
     ...(stepUp ? { stepUp } : {}),
+    ...(twoFactorRequired ? { twoFactorRequired } : {}),
   };
 }
 
@@ -81,7 +84,7 @@ export function onError(err: Error, c: Context) {
   c.header('Cache-Control', 'no-store');
   if (err instanceof ApiError) {
     for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
-    return c.json(errorBody(err.message, err.issues, err.stepUp), err.status);
+    return c.json(errorBody(err.message, err.issues, err.stepUp, err.twoFactorRequired), err.status);
   }
   if (err instanceof HTTPException) {
     // Hono's own: malformed JSON (400) and the like.

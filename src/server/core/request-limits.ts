@@ -1,22 +1,66 @@
-// Hostile clients are answered, never obeyed. Node parses every request a connection pipelines and hands
-// each over at once; it pauses a connection only for answer bytes the client has not taken, which an API
-// call still being worked on does not have. So here: a target that is not a path answers 400; a connection
-// has at most IN_HAND requests being answered and WAITING more, answered in order; it is paused meanwhile,
-// but Node resumes it whenever one of its requests ends, so one more request is answered 503 with
-// `Connection: close`, and what it sends after is dropped: it ends once its earlier answers are out. The process holds at most OPEN_API
-// API requests, in hand or waiting: 503 beyond. A closed connection's waiting requests are dropped.
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+// Hostile clients are answered, never obeyed (decisions 091, 164, 165). Node's own timeouts cut slow clients
+// (SERVER_TIMEOUTS). Here, in front of the app:
+// - a target that is not a path answers 400;
+// - the process holds at most OPEN_API open API requests and one client at most CLIENT_API of them (the
+//   address the rate limits key on; counted on the path the router sees, so `/%61pi/` is `/api/`): beyond,
+//   503 for that client only, while the others' requests go on;
+// - a connection has at most IN_HAND requests being answered; more wait their turn, answered in order, and
+//   while any wait the connection's further input is not read. Node parses a whole read (up to 64 KiB) at
+//   once, so a pipelining client may still hand over many: past WAITING, one more is answered 503 with
+//   `Connection: close` and the rest are dropped; the connection ends once its earlier answers are out.
+import type { IncomingMessage, RequestListener, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { getPath } from 'hono/utils/url';
 
 export const IN_HAND = 4;
 export const WAITING = 60;
 export const OPEN_API = 256;
+export const CLIENT_API = 16;
+
+/**
+ * Headers within 10 s, the whole request within 30 s, else Node answers 408 and closes the connection
+ * (checked every second: by default every 30 s, which would let a request run to a minute); an idle
+ * keep-alive connection is closed after 5 s.
+ */
+export const SERVER_TIMEOUTS = {
+  headersTimeout: 10_000,
+  requestTimeout: 30_000,
+  connectionsCheckingInterval: 1_000,
+  keepAliveTimeout: 5_000,
+} satisfies ServerOptions;
+
+export interface LimitOptions {
+  /** Whether a path, as the router sees it, is the API's. */
+  isApi(path: string): boolean;
+  /** The client a request counts against. */
+  clientOf(req: IncomingMessage): string;
+  /** Called for each request that will be answered (served or refused), before anything is written. */
+  prepare(req: IncomingMessage, res: ServerResponse): void;
+}
+
+/**
+ * The path the router sees: @hono/node-server makes the request's URL with the WHATWG parser (dot segments
+ * resolved), and Hono decodes its percent-escapes.
+ */
+export function routedPath(target: string): string {
+  try {
+    return getPath({ url: new URL(`http://localhost${target}`).href } as Request);
+  } catch {
+    return target; // the app answers such a target 400 itself
+  }
+}
 
 type Exchange = [IncomingMessage, ServerResponse];
 interface Connection {
+  /** Requests read and not yet answered (served or refused). */
+  pending: number;
   running: number;
   waiting: Exchange[];
-  /** It sent more than it may have open: nothing more is read or answered. */
+  /** Not read until its waiting requests have been taken in hand. */
+  held: boolean;
+  /** A pause is due once the read in hand has been parsed. */
+  pausing: boolean;
+  /** It sent more than it may have waiting: nothing more is read or answered. */
   closing: boolean;
   /** What each open request of this connection does once it is answered, or the connection closes. */
   open: Set<() => void>;
@@ -35,14 +79,23 @@ function refuse(res: ServerResponse, status: number, message: string, close = fa
 
 const BUSY = 'The server is busy. Please try again shortly.';
 
-export function limitRequests(listener: RequestListener, isApi: (target: string) => boolean): RequestListener {
+export function limitRequests(listener: RequestListener, options: LimitOptions): RequestListener {
   let openApi = 0;
+  const openByClient = new Map<string, number>();
   const connections = new WeakMap<Socket, Connection>();
 
   function connectionOf(socket: Socket): Connection {
     const conn = connections.get(socket);
     if (conn) return conn;
-    const created: Connection = { running: 0, waiting: [], closing: false, open: new Set() };
+    const created: Connection = {
+      pending: 0,
+      running: 0,
+      waiting: [],
+      held: false,
+      pausing: false,
+      closing: false,
+      open: new Set(),
+    };
     connections.set(socket, created);
     // A response still waiting its turn on a closed connection never emits 'close' itself.
     socket.once('close', () => {
@@ -52,15 +105,40 @@ export function limitRequests(listener: RequestListener, isApi: (target: string)
     return created;
   }
 
+  // Node resumes reading after each request it parses, for the next one; so the pause comes once the read
+  // in hand has been parsed (the next tick), and again whenever Node has resumed it.
+  function hold(socket: Socket, conn: Connection) {
+    if (conn.pausing) return;
+    conn.held = conn.pausing = true;
+    process.nextTick(() => {
+      conn.pausing = false;
+      if (conn.held) socket.pause();
+    });
+  }
+
   function run(socket: Socket, conn: Connection, [req, res]: Exchange) {
     conn.running++;
     res.once('close', () => {
       conn.running--;
       const next = conn.waiting.shift();
       if (next) run(socket, conn, next);
-      else if (conn.running < IN_HAND && !conn.closing) socket.resume();
     });
     listener(req, res);
+  }
+
+  function admitApi(client: string): boolean {
+    const mine = openByClient.get(client) ?? 0;
+    if (openApi >= OPEN_API || mine >= CLIENT_API) return false;
+    openApi++;
+    openByClient.set(client, mine + 1);
+    return true;
+  }
+
+  function releaseApi(client: string) {
+    openApi--;
+    const mine = openByClient.get(client)! - 1;
+    if (mine === 0) openByClient.delete(client);
+    else openByClient.set(client, mine);
   }
 
   return (req, res) => {
@@ -68,23 +146,33 @@ export function limitRequests(listener: RequestListener, isApi: (target: string)
     const conn = connectionOf(socket);
     if (conn.closing) return;
     const target = req.url ?? '';
-    if (!target.startsWith('/') || target.startsWith('//'))
+    if (!target.startsWith('/') || target.startsWith('//')) {
+      options.prepare(req, res);
       return refuse(res, 400, 'The request target must be a path');
-    if (conn.waiting.length >= WAITING) {
+    }
+    conn.pending++;
+    res.once('close', () => {
+      conn.pending--;
+      if (conn.held && !conn.closing && conn.pending <= IN_HAND) {
+        conn.held = false;
+        socket.resume();
+      }
+    });
+    options.prepare(req, res);
+    if (conn.pending > IN_HAND + WAITING) {
       conn.closing = true;
-      socket.pause();
+      hold(socket, conn);
       return refuse(res, 503, BUSY, true);
     }
-    const api = isApi(target);
-    if (api && openApi >= OPEN_API) return refuse(res, 503, BUSY);
-    if (api) openApi++;
+    if (conn.pending > IN_HAND) hold(socket, conn);
+    const client = options.isApi(routedPath(target)) ? options.clientOf(req) : null;
+    if (client !== null && !admitApi(client)) return refuse(res, 503, BUSY);
     const settle = () => {
-      if (conn.open.delete(settle) && api) openApi--;
+      if (conn.open.delete(settle) && client !== null) releaseApi(client);
     };
     conn.open.add(settle);
     res.once('close', settle);
     if (conn.running < IN_HAND) return run(socket, conn, [req, res]);
     conn.waiting.push([req, res]);
-    socket.pause();
   };
 }

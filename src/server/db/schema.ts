@@ -11,3 +11,4 @@ export * from './schema/mail.ts';
 export * from './schema/shared-state.ts';
 export * from './schema/analytics.ts';
 export * from './schema/stats.ts';
+export * from './schema/bookings.ts';

@@ -27,6 +27,7 @@ const tags = ['admin'];
 const withEnquiry = z.object({ success: z.literal(true), message: z.string(), data: adminEnquirySchema });
 
 const list = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags,
@@ -38,6 +39,7 @@ const list = adminRoute({
 });
 
 const exportCsv = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/export',
   tags,
@@ -52,6 +54,7 @@ const exportCsv = adminRoute({
 });
 
 const patch = adminRoute({
+  assurance: 'admin',
   method: 'patch',
   path: '/{id}',
   tags,
@@ -62,6 +65,7 @@ const patch = adminRoute({
 });
 
 const reply = adminRoute({
+  assurance: 'admin',
   method: 'post',
   path: '/{id}/reply',
   tags,
@@ -73,6 +77,7 @@ const reply = adminRoute({
 });
 
 const remove = adminRoute({
+  assurance: 'admin',
   method: 'delete',
   path: '/delete/{id}',
   tags,

@@ -18,6 +18,7 @@ import { enquiryNotification } from '../mail/templates.ts';
 import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
 
 const contact = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/',
   tags: ['contact'],

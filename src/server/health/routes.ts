@@ -6,6 +6,7 @@ import { ok, publicRoute, router } from '../core/route-factories.ts';
 const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
 
 const health = publicRoute({
+  assurance: 'none',
   method: 'get',
   path: '/',
   tags: ['health'],

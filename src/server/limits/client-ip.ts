@@ -9,12 +9,16 @@ import type { AppEnv } from '../core/context.ts';
 type RequestContext = Pick<Context<AppEnv>, 'req' | 'env'>;
 
 export function clientIp(c: RequestContext, trustProxy: boolean): string {
+  return addressOf(c.req.header('x-forwarded-for'), c.env?.incoming?.socket?.remoteAddress, trustProxy);
+}
+
+/** The same from a request's X-Forwarded-For header and its socket's address (the HTTP front's limits). */
+export function addressOf(forwardedFor: string | undefined, remoteAddress: string | undefined, trustProxy: boolean) {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
-    const last = forwarded?.split(',').at(-1)?.trim();
+    const last = forwardedFor?.split(',').at(-1)?.trim();
     if (last) return last;
   }
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return remoteAddress ?? 'unknown';
 }
 
 /**

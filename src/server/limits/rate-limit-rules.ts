@@ -26,7 +26,8 @@ export const RULES = {
   signupPerIp: { name: 'signup:ip', limit: 20, windowMs: MINUTE },
   signupPerIpHour: { name: 'signup:ip:hour', limit: 200, windowMs: HOUR },
   codeRequestPerIp: { name: 'code-request:ip', limit: 20, windowMs: MINUTE },
-  codeMailPerAddress: { name: 'code-mail:address', limit: 1, windowMs: MINUTE },
+  /** One code mail a minute per address and purpose (auth/code-mail.ts). */
+  codeMailPerAddressPurpose: { name: 'code-mail:address+purpose', limit: 1, windowMs: MINUTE },
   codeMailPerAddressHour: { name: 'code-mail:address:hour', limit: 5, windowMs: HOUR },
   /** Code mails to an address a day: an address nobody proved may be a stranger's (sign-up proves none). */
   codeMailPerAddressDay: { name: 'code-mail:address:day', limit: 10, windowMs: 24 * HOUR },
@@ -38,6 +39,10 @@ export const RULES = {
   codeCheckPerAddressIp: { name: 'code-check:address+ip', limit: 20, windowMs: HOUR },
   contactPerIp: { name: 'contact:ip', limit: 5, windowMs: MINUTE },
   contactPerIpHour: { name: 'contact:ip:hour', limit: 20, windowMs: HOUR },
+  /** Book a Call: calls booked per address a day and per client an hour; the manage link's calls per client. */
+  bookingPerAddressDay: { name: 'booking:address:day', limit: 3, windowMs: 24 * HOUR },
+  bookingPerIpHour: { name: 'booking:ip:hour', limit: 10, windowMs: HOUR },
+  bookingManagePerIp: { name: 'booking-manage:ip', limit: 60, windowMs: MINUTE },
   googlePerIp: { name: 'google:ip', limit: 30, windowMs: MINUTE },
   /** The content editor's GitHub sign-in: each sign-in is two calls (the redirect and the callback). */
   cmsSignInPerIp: { name: 'cms-sign-in:ip', limit: 30, windowMs: MINUTE },

@@ -73,7 +73,7 @@ export function passkeyAddedMail(ctx: NoticeContext, name: string): MailContent 
   const { t, facts, link } = wording(ctx);
   return notice(ctx, t, 'A passkey was added to your account', [
     t(
-      'A passkey named “{name}” was added to your account on {when} from {device}. It can sign in to your account without a password.',
+      'A passkey named “{name}” was added to your account on {when} from {device}. It can sign in to your account without a password. Every other device was signed out.',
       { ...facts, name },
     ),
     t('If this was not you, remove it at {link}, change your password and sign out the devices you do not know.', {
@@ -100,7 +100,7 @@ export function twoFactorOnMail(ctx: NoticeContext): MailContent {
   const { t, facts, link } = wording(ctx);
   return notice(ctx, t, 'Two-factor authentication was turned on', [
     t(
-      'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up.',
+      'Two-factor authentication was turned on for your account on {when} from {device}. Signing in with your password now also asks for a code from the authenticator app that was set up. Every other device was signed out.',
       facts,
     ),
     t('If this was not you, reset your password now and check the sign-in methods at {link}.', {

@@ -15,6 +15,9 @@ export interface Message extends MailContent {
   replyTo?: string | null;
   /** The same for every attempt at one outbox row, so that mail clients drop a copy sent twice. */
   messageId?: string;
+  /** A calendar invite (RFC 5545) sent as the mail's text/calendar part, with its METHOD. */
+  calendar?: string | null;
+  calendarMethod?: string | null;
 }
 
 /** SMTP connections kept open at once (and so mails in flight); most relays accept 5 to 10 per client. */
@@ -54,13 +57,16 @@ export class Mailer {
 
   /** Sends now; a failure is logged with the SMTP server's answer (and the outbox row it came from). */
   async send(message: Message, outboxId?: string): Promise<void> {
-    const { replyTo, ...rest } = message;
+    const { replyTo, calendar, calendarMethod, ...rest } = message;
     let info: unknown;
     try {
       info = await this.transport.sendMail({
         from: this.config.mailFrom,
         ...rest,
         ...(replyTo ? { replyTo } : {}),
+        // nodemailer adds it as an alternative part, text/calendar; method=<METHOD>, which mail clients
+        // show as an invitation with its answer buttons.
+        ...(calendar ? { icalEvent: { method: calendarMethod ?? 'PUBLISH', content: calendar } } : {}),
       });
     } catch (err) {
       log.error({ outboxId, smtp: smtpAnswer(err) }, 'mail delivery failed');

@@ -177,6 +177,8 @@ export class OutboxWorker {
           subject: row.subject,
           text: row.text,
           html: row.html,
+          calendar: row.calendar,
+          calendarMethod: row.calendarMethod,
           messageId: this.mailer.messageId(row.id),
         },
         row.id,
@@ -215,6 +217,7 @@ export class OutboxWorker {
         subject: erase(outbox.subject),
         text: erase(outbox.text),
         html: erase(outbox.html),
+        calendar: sql`CASE WHEN ${gone} THEN NULL ELSE ${outbox.calendar} END`,
       })
       .where(eq(outbox.id, row.id));
   }

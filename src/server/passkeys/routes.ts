@@ -1,6 +1,7 @@
 // /api/v1/account/passkeys: the signed-in user's passkeys: list, add (options, then the browser's
 // answer), rename, remove. An account made through Google can add them too. Adding one needs a proved
-// address and a step-up at the options call (auth/factors.ts), and mails a notice.
+// address and a step-up at the options call, removing one two factors (their lines of auth/assurance.ts,
+// which the guard enforces); adding one ends the account's other sessions and mails a notice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
 import { LIMITS } from '../../lib/constants.ts';
@@ -14,13 +15,13 @@ import {
   webauthnOptions,
 } from '../../lib/schemas/passkeys.ts';
 import { stepUpBody } from '../../lib/schemas/account.ts';
+import { withCodeBody } from '../../lib/schemas/two-factor.ts';
 import { noticeContext, queueNotice } from '../account/caller.ts';
-import { requireProvedAddress, stepUp } from '../auth/factors.ts';
+import { endOtherSessions } from '../auth/sessions.ts';
 import { deviceName, UNKNOWN_DEVICE } from '../account/device.ts';
 import type { Deps } from '../core/context.ts';
 import { passkeys } from '../db/schema.ts';
 import { ApiError, sqlState } from '../core/errors.ts';
-import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { passkeyAddedMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
@@ -32,6 +33,7 @@ const tags = ['passkeys'];
 const NOT_FOUND = 'Passkey not found';
 
 const list = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/',
   tags,
@@ -39,23 +41,26 @@ const list = userRoute({
 });
 
 const options = userRoute({
+  assurance: 'add-factor',
   method: 'post',
   path: '/options',
   tags,
   description:
     'Registration options for navigator.credentials.create (as @simplewebauthn/browser takes them): a discoverable credential, user verification preferred, a challenge valid once for 5 minutes. ' +
-    "Only for a verified address (else 403 'Verify your e-mail address first'), and after a step-up: `{otp}`, the code of POST /api/v1/account/code {purpose: 'add-factor'}, used up here, unless the session signed in with two factors within 10 minutes; else 403 with `stepUp: true`.",
+    "Only for a verified address (else 403 'Verify your e-mail address first'), and after a step-up: `{otp}`, the code of POST /api/v1/account/code {purpose: 'add-factor'}, used up here, unless the session proved two factors within 10 minutes; else 403 with `stepUp: true`. An account with an authenticator app sends `{code}` (of the app, or a recovery code) instead of `{otp}`; else 403 with `twoFactorRequired: true`.",
   request: { body: jsonBody(stepUpBody, false) },
   responses: { 200: ok(webauthnOptions, 'PublicKeyCredentialCreationOptionsJSON'), ...errors(400, 403, 429, 503) },
 });
 
 const add = userRoute({
+  assurance: 'finish-factor',
   method: 'post',
   path: '/',
   tags,
   maxBodyBytes: LIMITS.passkeyBodyBytes,
   request: { body: jsonBody(addPasskeyBody) },
-  description: "The browser's answer to the options; only for a verified address (else 403). A notice is mailed.",
+  description:
+    "The browser's answer to the options; only for a verified address (else 403). The account's other sessions end; a notice is mailed.",
   responses: {
     201: ok(passkeyResponse, 'Passkey added'),
     ...errors(400, 403, 409, 429, 503),
@@ -63,6 +68,7 @@ const add = userRoute({
 });
 
 const rename = userRoute({
+  assurance: 'session',
   method: 'patch',
   path: '/{id}',
   tags,
@@ -71,10 +77,13 @@ const rename = userRoute({
 });
 
 const remove = userRoute({
+  assurance: 'change-factor',
   method: 'delete',
   path: '/{id}',
   tags,
-  request: { params: idParam },
+  description:
+    'From a session that proved two factors within 10 minutes, or with `{code}` (of the authenticator app, or a recovery code); never with the password alone.',
+  request: { params: idParam, body: jsonBody(withCodeBody, false) },
   responses: { 200: ok(messageSchema, 'Passkey removed; it no longer signs in'), ...errors(400, 404, 429, 503) },
 });
 
@@ -95,14 +104,11 @@ export function passkeyRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(options, async (c) => {
     const user = c.get('user');
     await perUser(user.id);
-    const ip = clientKey(c, deps.config.trustProxy);
-    await stepUp(deps, ip, user, c.get('session'), c.req.valid('json')?.otp);
     return c.json(await registrationOptions(deps, user, deps.mail.company), 200);
   });
 
   app.openapi(add, async (c) => {
     const user = c.get('user');
-    requireProvedAddress(user);
     await perUser(user.id);
     const body = c.req.valid('json');
     const checked = await verifyRegistration(deps, user, body.response);
@@ -115,6 +121,7 @@ export function passkeyRoutes(deps: Deps, outbox: OutboxWorker) {
           .insert(passkeys)
           .values({ id: randomUUID(), userId: user.id, ...checked, name, createdAt: now, lastUsedAt: null })
           .returning();
+        await endOtherSessions(tx, c.get('session'));
         await queueNotice(tx, now, user, passkeyAddedMail(noticeContext(deps, user, c.get('session'), now), name));
         return inserted!;
       })

@@ -18,6 +18,7 @@ import { authenticationOptions, NOT_VERIFIED, verifyAuthentication } from './cer
 const tags = ['auth'];
 
 const options = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/passkey/options',
   tags,
@@ -27,6 +28,7 @@ const options = publicRoute({
 });
 
 const signIn = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/passkey',
   tags,

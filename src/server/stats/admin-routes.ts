@@ -5,6 +5,7 @@ import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
 import { dashboardStats } from './stats.ts';
 
 const stats = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags: ['admin'],

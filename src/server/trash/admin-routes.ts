@@ -9,6 +9,7 @@ import { listTrash } from './trash-list.ts';
 const tags = ['admin'];
 
 const list = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags,
@@ -18,6 +19,7 @@ const list = adminRoute({
 });
 
 const restore = adminRoute({
+  assurance: 'admin',
   method: 'post',
   path: '/{kind}/{id}/restore',
   tags,
@@ -29,6 +31,7 @@ const restore = adminRoute({
 });
 
 const purge = adminRoute({
+  assurance: 'admin',
   method: 'delete',
   path: '/{kind}/{id}',
   tags,

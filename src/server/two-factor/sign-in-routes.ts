@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { sessionResponse } from '../../lib/schemas/auth.ts';
-import { twoFactorSignInBody } from '../../lib/schemas/two-factor.ts';
+import { twoFactorSignInBody, WRONG_CODE } from '../../lib/schemas/two-factor.ts';
 import { reserveTry, storeChallenge, takeChallenge } from '../auth/challenges.ts';
 import { underSignInLimits } from '../auth/sign-in-limits.ts';
 import { SIGNED_IN, signedInWithPassword } from '../auth/signed-in.ts';
@@ -17,7 +17,6 @@ import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factori
 import { acceptSecondFactor } from './second-factor.ts';
 
 export const SIGN_IN_EXPIRED = 'This sign-in has expired. Please sign in again.';
-export const WRONG_CODE = 'Invalid code';
 /** The message of a first step (password or Google) that answers `twoFactorRequired`. */
 export const TWO_FACTOR_REQUIRED = 'Enter the code from your authenticator app';
 
@@ -29,6 +28,7 @@ export async function startTwoFactorSignIn(deps: Deps, userId: string): Promise<
 }
 
 const secondStep = publicRoute({
+  assurance: 'none',
   method: 'post',
   path: '/two-factor',
   tags: ['auth'],

@@ -17,11 +17,13 @@ import { toUser } from './user-json.ts';
 import type { Db } from '../db/client.ts';
 import { afterCursor, type Cursor, pageAndCursor, parseCursor, totalOf } from '../db/paging.ts';
 import { searchWhere } from '../db/search.ts';
+import { toLocale } from '../../i18n/locales.ts';
 import { endUserSessions, resendVerificationCode, trashUser, updateUser } from './user-changes.ts';
 
 const tags = ['admin'];
 
 const list = adminRoute({
+  assurance: 'admin',
   method: 'get',
   path: '/',
   tags,
@@ -30,6 +32,7 @@ const list = adminRoute({
 });
 
 const patch = adminRoute({
+  assurance: 'admin',
   method: 'patch',
   path: '/{id}',
   tags,
@@ -44,6 +47,7 @@ const patch = adminRoute({
 });
 
 const remove = adminRoute({
+  assurance: 'admin',
   method: 'delete',
   path: '/delete/{id}',
   tags,
@@ -54,6 +58,7 @@ const remove = adminRoute({
 });
 
 const resendCode = adminRoute({
+  assurance: 'admin',
   method: 'post',
   path: '/{id}/verification-code',
   tags,
@@ -63,6 +68,7 @@ const resendCode = adminRoute({
 });
 
 const endSessions = adminRoute({
+  assurance: 'admin',
   method: 'delete',
   path: '/{id}/sessions',
   tags,
@@ -105,7 +111,8 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
   });
 
   app.openapi(patch, async (c) => {
-    const user = await updateUser(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json'));
+    const locale = toLocale(c.req.header('accept-language'));
+    const user = await updateUser(deps, c.get('user'), c.req.valid('param').id, c.req.valid('json'), locale);
     return c.json({ success: true as const, message: 'User updated', data: toUser(user) }, 200);
   });
 
@@ -120,7 +127,7 @@ export function userAdminRoutes(deps: Deps, outbox: OutboxWorker) {
     // Checked before the limits, so that a pointless request does not use up the address's allowance.
     if (user.isAccountVerified) throw new ApiError(400, 'This account is already verified');
     // The limits every code mail obeys, so that an admin cannot flood an inbox either.
-    await limitCodeMail(deps, [RULES.adminMailPerActor, admin.id], user.email);
+    await limitCodeMail(deps, [RULES.adminMailPerActor, admin.id], user.email, 'verify-email');
     await resendVerificationCode(deps, admin, user);
     outbox.kick();
     return c.json({ success: true as const, message: 'Verification code sent' }, 200);

@@ -4,6 +4,7 @@ import { errors, ok, router, userRoute } from '../core/route-factories.ts';
 import { toUser } from './user-json.ts';
 
 const me = userRoute({
+  assurance: 'session',
   method: 'get',
   path: '/user',
   tags: ['users'],

@@ -14,7 +14,8 @@ import { ApiError } from '../core/errors.ts';
 import { enqueueMail, PRIORITY } from '../mail/outbox.ts';
 import { audit, type AuditEvent } from '../audit/audit.ts';
 import { moveToTrash } from '../trash/trash.ts';
-import { clearUnprovedFactors } from '../auth/factors.ts';
+import { clearUnprovedFactors, ownerName } from '../auth/factors.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { isListedAdmin, promoteListedAdmins } from './admin-emails.ts';
 import { keepAnAdmin, lockAdmins } from './last-admin.ts';
 
@@ -30,7 +31,14 @@ async function lockTarget(tx: Tx, id: string): Promise<UserRow> {
 
 const target = (u: UserRow): AuditEvent['target'] => ({ kind: 'user', id: u.id, label: u.email });
 
-export async function updateUser(deps: Deps, actor: UserRow, id: string, patch: UserPatch): Promise<UserRow> {
+/** `locale` is the language of the admin's page: an address this change proves gets it (auth/factors.ts). */
+export async function updateUser(
+  deps: Deps,
+  actor: UserRow,
+  id: string,
+  patch: UserPatch,
+  locale: Locale,
+): Promise<UserRow> {
   return deps.db.transaction(async (tx) => {
     const before = await lockTarget(tx, id);
     const now = deps.now();
@@ -68,7 +76,7 @@ export async function updateUser(deps: Deps, actor: UserRow, id: string, patch: 
       events.push({ actor, action: patch.isAccountVerified ? 'user.verify' : 'user.unverify', target: target(before) });
     }
     if (events.length === 0) return before;
-    if (proving) await clearUnprovedFactors(tx, before, now);
+    if (proving) await clearUnprovedFactors(tx, before, now, { name: ownerName(before.email), locale });
     let [after] = await tx.update(users).set(set).where(eq(users.id, id)).returning();
     for (const e of events) await audit(tx, now, e);
     if (proving && (await promoteListedAdmins(tx, deps.config.adminEmails, now, id)).length > 0) {

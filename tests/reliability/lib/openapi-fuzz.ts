@@ -52,6 +52,10 @@ const STATE_REFUSALS = new Set([
   'The sign-in link is not valid. Please sign in again.',
   'The sign-in took too long. Please sign in again.',
   'This sign-in link was already used. Please sign in again.',
+  // Book a Call: whether a time is offered depends on the clock and the hours in content/site.json; a
+  // blocked range's end after its start is a rule across two fields, which JSON Schema cannot state.
+  'That time is not offered. Please pick one of the listed times.',
+  'The end must be after the start',
 ]);
 
 /** Cases in flight at once (the server hashes passwords on its thread pool, so they overlap). */

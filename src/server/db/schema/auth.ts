@@ -1,5 +1,6 @@
 // Sign-in state: sessions, the clients each account signed in from, one-time codes and ceremony challenges.
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { time } from './columns.ts';
 import { users } from './users.ts';
 
@@ -27,10 +28,24 @@ export const sessions = pgTable(
     /** The User-Agent at sign-in (first 512 characters), shown to the user as browser and OS. */
     userAgent: text('user_agent'),
     expiresAt: time('expires_at').notNull(),
-    /** How the session was signed in: what REQUIRE_ADMIN_2FA looks at (core/auth-middleware.ts). */
+    /** How the session was signed in (the first proof; a later step-up does not change it). */
     method: text('method', { enum: SIGN_IN_METHODS }).notNull().default('password'),
+    /**
+     * The factors the session proved: 1, or 2 (at sign-in, or later by a step-up with a code of the
+     * authenticator app or a recovery code). What auth/assurance.ts reads.
+     */
+    factors: smallint('factors').notNull().default(1),
+    /** When it last proved two factors: it is fresh for a while after (auth/assurance.ts). */
+    twoFactorsAt: time('two_factors_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    check(
+      'sessions_factors_check',
+      sql`(${t.factors} = 1 AND ${t.twoFactorsAt} IS NULL) OR (${t.factors} = 2 AND ${t.twoFactorsAt} IS NOT NULL)`,
+    ),
+  ],
 );
 
 /**

@@ -26,6 +26,12 @@ export const outbox = pgTable(
      * waiting notices and erases the address and text of those already sent (account/forget.ts).
      */
     accountId: uuid('account_id'),
+    /**
+     * A calendar invite sent with the mail (RFC 5545 text, e.g. a booked call) and its METHOD (REQUEST,
+     * CANCEL): the mail carries it as its text/calendar part.
+     */
+    calendar: text('calendar'),
+    calendarMethod: text('calendar_method'),
   },
   (t) => [
     index('outbox_due_idx').on(t.priority, t.nextAttemptAt).where(sql`sent_at IS NULL AND failed_at IS NULL`),
