@@ -5,10 +5,10 @@
 // Keys follow a long tail, as real traffic does: a few pages, referrers and campaigns take most views,
 // thousands more take a few each.
 import { sql } from 'drizzle-orm';
-import { addDays, cutAndPurge, cutDays } from '../analytics/rollup.ts';
-import { utcDay } from '../analytics/salt.ts';
-import type { Db } from './client.ts';
-import { viewColumnList } from './schema.ts';
+import { cutAndPurge, cutDays } from '../analytics/rollup.ts';
+import { addDays, utcDay } from '../db/days.ts';
+import type { Db } from '../db/client.ts';
+import { viewColumnList } from '../db/schema.ts';
 
 export interface SeedCounts {
   users: number;
