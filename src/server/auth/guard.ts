@@ -6,7 +6,15 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { SignedInEnv } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import { findSession, stepUpSession } from './sessions.ts';
-import { ASSURANCE, type Assurance, acceptedWithTheCall, type Line, type Standing, sessionMeets } from './assurance.ts';
+import {
+  ASSURANCE,
+  type Assurance,
+  acceptedWithTheCall,
+  type Line,
+  type SessionNeed,
+  type Standing,
+  sessionMeets,
+} from './assurance.ts';
 import { requireProvedAddress, STEP_UP, spendAddFactorCode } from './factors.ts';
 import { checkOwnerAnswer } from '../account/proof.ts';
 import { clientKey } from '../limits/client-ip.ts';
@@ -28,7 +36,10 @@ export function bearerToken(c: { req: { header(name: string): string | undefined
 }
 
 /** The lines whose session need depends on whether the account has an authenticator app. */
-const READS_TOTP = new Set(['fresh two factors', 'two factors where the account has an authenticator app']);
+const READS_TOTP: ReadonlySet<SessionNeed> = new Set([
+  'fresh two factors',
+  'two factors where the account has an authenticator app',
+]);
 
 /** The middleware that enforces `name`'s line; the route factories add it to every route. */
 export function guard(name: Assurance): MiddlewareHandler<SignedInEnv> {
