@@ -6,7 +6,7 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
-import { apiDevPlugin } from './src/server/core/dev-plugin.ts';
+import { apiDevPlugin } from './src/server/dev-plugin.ts';
 import { clientDirectives } from './src/directives/register.ts';
 import { readEnv } from './src/config/env.ts';
 import { cmsEditor } from './src/cms/integration.ts';

@@ -1,6 +1,6 @@
 // `npm run bench:scale`: what the admin's work costs as the data grows. For each database (the embedded
 // PGlite, and a throwaway PostgreSQL server started as the API tests do) and each size, a fresh database
-// is seeded (src/server/db/seed.ts: rows enquiries, rows / 5 users, rows × 10 page views up to 1M) and the
+// is seeded (src/server/cli/seed-database.ts: rows enquiries, rows / 5 users, rows × 10 page views up to 1M) and the
 // API is called in-process, as an admin would: the list's first and a deep page (by cursor), a search
 // that matches and one that matches nothing, the users' search, the dashboard's stats and the 90-day
 // analytics report, the CSV export (first byte, whole file, RSS growth while it streams), health checks
@@ -19,10 +19,10 @@ import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/config.ts';
 import { setAdmin } from '../src/server/cli/admin-commands.ts';
-import { createApi, type Api } from '../src/server/core/app.ts';
+import { createApi, type Api } from '../src/server/app.ts';
 import { cursorOf } from '../src/server/db/paging.ts';
 import { enquiries, outbox } from '../src/server/db/schema.ts';
-import { seedDatabase } from '../src/server/db/seed.ts';
+import { seedDatabase } from '../src/server/cli/seed-database.ts';
 import { startPostgres } from '../tests/helpers/postgres.ts';
 import { startSmtpCatcher } from '../tests/helpers/smtp-catcher.ts';
 

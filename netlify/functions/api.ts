@@ -2,7 +2,7 @@
 // reply (code mails, the outbox pass after an enquiry) is handed to context.waitUntil, which keeps the
 // function alive until it is done.
 import type { Config, Context } from '@netlify/functions';
-import type { Api } from '../../src/server/core/app.ts';
+import type { Api } from '../../src/server/app.ts';
 import { getApi } from '../lib/api.ts';
 
 export const config: Config = { path: '/api/*' };

@@ -1,7 +1,7 @@
 // The API of one Netlify Function container: built on the first call, reused while the container stays
 // warm. PostgreSQL is required (a function has no lasting disk for PGlite), and nothing polls the mail
 // outbox: a function is frozen between requests, so the scheduled function (functions/outbox.ts) drains it.
-import { createApi, type Api } from '../../src/server/core/app.ts';
+import { createApi, type Api } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 
 let api: Promise<Api> | undefined;

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { startPostgres } from '../../tests/helpers/postgres.ts';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config/config.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 import { enquiries } from '../../src/server/db/schema.ts';
 import { startGithubOAuth } from '../../tests/helpers/github-oauth.ts';
 import { startOidcProvider } from '../../tests/helpers/oidc-provider.ts';

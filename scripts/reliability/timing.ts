@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../../src/config/config.ts';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 import { startSmtpCatcher } from '../../tests/helpers/smtp-catcher.ts';
 import { nextIp } from './common.ts';
 import { removeOnExit } from '../../tests/helpers/leftovers.ts';

@@ -18,13 +18,30 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DomUtils, parseDocument } from 'htmlparser2';
+import { DomUtils } from 'htmlparser2';
+import {
+  applyEdits,
+  asXml,
+  attributeValue,
+  type Edit,
+  type Element,
+  elements,
+  first,
+  inner,
+  innerText,
+  isElement,
+  isInside,
+  outer,
+  range,
+  type Page,
+  parsePage,
+  startTag,
+} from './html.ts';
 import { pageScripts } from './page-scripts.ts';
 
 /** Above the first screen, an icon's body (what lies between <svg> and </svg>) at least this long goes to the sprite. */
 const LARGE_ICON = 400;
 
-const SVG = /<svg\b([^>]*)>([\s\S]*?)<\/svg>/g;
 const digest = (text: string, encoding: 'hex' | 'base64') => createHash('sha256').update(text).digest(encoding);
 
 /** The HTML files of `dist` (the editor at /cms/ excepted: an app of its own). */
@@ -35,36 +52,14 @@ export async function pages(dist: string): Promise<string[]> {
     .map((entry) => path.join(entry.parentPath, entry.name));
 }
 
-/** The spans of `html` inside an island (from `<astro-island` to its closing tag, nested ones included). */
-function islandSpans(html: string): [number, number][] {
-  const spans: [number, number][] = [];
-  let depth = 0;
-  let start = 0;
-  for (const m of html.matchAll(/<(\/?)astro-island\b/g)) {
-    if (!m[1]) {
-      if (depth++ === 0) start = m.index;
-    } else if (--depth === 0) spans.push([start, m.index]);
-  }
-  return spans;
-}
-
 /**
  * Where the first part of <main> ends (its first element), the page's end without one. Icons after it
  * go to the sprite: an icon that arrives a moment after the page keeps its box, so a window that shows
  * more than the first part sees nothing move.
  */
-function firstPartEnd(html: string): number {
-  const main = /<main\b[^>]*>\s*<(\w+)/.exec(html);
-  if (!main) return html.length;
-  const tag = main[1]!;
-  const elements = new RegExp(`<(/?)${tag}\\b[^>]*>`, 'g');
-  elements.lastIndex = main.index + main[0].length - tag.length - 1;
-  let depth = 0;
-  for (let m = elements.exec(html); m; m = elements.exec(html)) {
-    if (!m[1]) depth++;
-    else if (--depth === 0) return elements.lastIndex;
-  }
-  return html.length;
+function firstPartEnd(html: string, page: Page): number {
+  const part = first(page, 'main')?.children.find(isElement);
+  return part ? part.endIndex! + 1 : html.length;
 }
 
 /**
@@ -78,16 +73,18 @@ const FIRST_SCREEN_TEXT = 2000;
  * Where the first screen ends: after the first FIRST_SCREEN_TEXT characters of text from the start of
  * <main> on (the footer of a short page is in it); the page's end without a <main>.
  */
-export function firstScreenEnd(html: string): number {
-  const main = html.search(/<main\b/);
-  if (main < 0) return html.length;
+export function firstScreenEnd(html: string, page = parsePage(html)): number {
+  const main = first(page, 'main');
+  if (!main) return html.length;
   // Text is what lies between tags, scripts and sheets aside, its white space counted once.
-  const parts = /<script\b[\s\S]*?<\/script>|<style\b[\s\S]*?<\/style>|<[^>]*>/g;
-  parts.lastIndex = main;
   let text = 0;
-  for (let m = parts.exec(html), from = main; m; from = parts.lastIndex, m = parts.exec(html)) {
-    text += html.slice(from, m.index).replace(/\s+/g, ' ').trim().length;
-    if (text > FIRST_SCREEN_TEXT) return m.index;
+  for (const node of textNodes(page)) {
+    if (node.startIndex! < main.startIndex! || isInside(node, 'script') || isInside(node, 'style')) continue;
+    text += html
+      .slice(...range(node))
+      .replace(/\s+/g, ' ')
+      .trim().length;
+    if (text > FIRST_SCREEN_TEXT) return range(node)[1];
   }
   return html.length;
 }
@@ -97,48 +94,40 @@ export function firstScreenEnd(html: string): number {
  * site's footer (fixed to the window: the cookie banner, the toasts, the back-to-top button).
  */
 export function firstScreenMarkup(html: string): string {
-  const end = firstScreenEnd(html);
-  const main = html.indexOf('</main>');
-  const footer = main < 0 ? -1 : html.indexOf('</footer>', main);
-  return footer < end ? html.slice(0, end) : html.slice(0, end) + html.slice(footer);
+  const page = parsePage(html);
+  const end = firstScreenEnd(html, page);
+  const main = first(page, 'main');
+  const footer = main && elements(page, (e) => e.name === 'footer' && e.startIndex! > main.endIndex!)[0];
+  if (!footer) return html.slice(0, end);
+  const footerEnd = inner(html, footer)[1];
+  return footerEnd < end ? html.slice(0, end) : html.slice(0, end) + html.slice(footerEnd);
 }
 
-/**
- * An icon's body, written in the page as HTML, as the XML of a sprite file, where an attribute without a
- * value (Astro's data-astro-cid-*) is an error that stops the browser reading the file. Astro's scoped-style
- * attributes are dropped: no page's sheet reaches into a sprite.
- */
-function iconXml(body: string): string {
-  const nodes = parseDocument(body, {
-    lowerCaseTags: false,
-    lowerCaseAttributeNames: false,
-    recognizeSelfClosing: true,
-  });
-  for (const element of DomUtils.findAll(() => true, nodes.children))
-    for (const name of Object.keys(element.attribs))
-      if (name.startsWith('data-astro-cid-')) delete element.attribs[name];
-  return DomUtils.getOuterHTML(nodes.children, { xmlMode: true });
-}
+/** Whether a drawing names its own parts (gradients, masks: an `id`, a `url(#…)`) or uses another: it stays whole. */
+const namesParts = (svg: Element) =>
+  elements(
+    svg,
+    (e) => e.name === 'use' || 'id' in e.attribs || Object.values(e.attribs).some((v) => v.includes('url(#')),
+  ).length > 0;
 
-/** The page's icons that go to the sprite: where each is, its attributes, its symbol's id and markup. */
-function spriteIcons(html: string) {
-  const islands = islandSpans(html);
-  const firstPart = firstPartEnd(html);
+/** The page's icons that go to the sprite: each element, its symbol's id and markup (well-formed XML, decision 158). */
+function spriteIcons(html: string, page: Page) {
+  const firstPart = firstPartEnd(html, page);
   return (
-    [...html.matchAll(SVG)]
-      .filter((m) => m[2]!.length >= LARGE_ICON || m.index > firstPart)
-      // A drawing that names its own parts (gradients, masks: `id=`, `url(#…)`) stays whole.
-      .filter((m) => !/<use\b|\bid=|url\(#/.test(m[2]!))
-      .filter((m) => !islands.some(([from, to]) => m.index > from && m.index < to))
-      .map((m) => {
-        const viewBox = /\bviewBox="([^"]*)"/.exec(m[1]!)?.[1] ?? '0 0 24 24';
-        const id = `i${digest(`${viewBox}\0${m[2]}`, 'hex').slice(0, 8)}`;
-        return {
-          whole: m[0],
-          attributes: m[1]!,
-          id,
-          symbol: `<symbol id="${id}" viewBox="${viewBox}">${iconXml(m[2]!)}</symbol>`,
-        };
+    elements(page, (e) => e.name === 'svg' && !isInside(e, 'svg'))
+      .filter((svg) => innerText(html, svg).length >= LARGE_ICON || svg.startIndex! > firstPart)
+      .filter((svg) => !namesParts(svg))
+      // React hydrates the markup it rendered: an island's icons stay.
+      .filter((svg) => !isInside(svg, 'astro-island'))
+      .map((svg) => {
+        const viewBox = svg.attribs.viewbox ?? '0 0 24 24';
+        // Astro's scoped-style attributes stay on the page's <svg>; no sheet reaches into a sprite.
+        for (const part of elements(svg, () => true))
+          for (const name of Object.keys(part.attribs))
+            if (name.startsWith('data-astro-cid-')) delete part.attribs[name];
+        const body = asXml(svg);
+        const id = `i${digest(`${viewBox}\0${body}`, 'hex').slice(0, 8)}`;
+        return { svg, id, symbol: `<symbol id="${id}" viewBox="${attributeValue(viewBox)}">${body}</symbol>` };
       })
   );
 }
@@ -150,23 +139,39 @@ function spriteIcons(html: string) {
 export async function iconsToSprites(dist: string): Promise<number> {
   const sprites = new Set<string>();
   for (const file of await pages(dist)) {
-    let html = await readFile(file, 'utf8');
-    const icons = spriteIcons(html);
+    const html = await readFile(file, 'utf8');
+    const icons = spriteIcons(html, parsePage(html));
     if (icons.length === 0) continue;
     const symbols = [...new Map(icons.map((icon) => [icon.id, icon.symbol]))].sort(([a], [b]) => a.localeCompare(b));
     const sprite = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.map(([, symbol]) => symbol).join('')}</svg>`;
     const url = `/_astro/icons.${digest(sprite, 'hex').slice(0, 8)}.svg`;
     if (!sprites.has(url)) await writeFile(path.join(dist, url), sprite);
     sprites.add(url);
-    for (const icon of icons)
-      html = html.replace(icon.whole, () => `<svg${icon.attributes}><use href="${url}#${icon.id}"></use></svg>`);
-    await writeFile(file, html);
+    const edits = icons.map(({ svg, id }): Edit => {
+      const [from, to] = outer(svg);
+      return { from, to, text: `${startTag(html, svg)}<use href="${url}#${id}"></use></svg>` };
+    });
+    await writeFile(file, applyEdits(html, edits));
   }
   return sprites.size;
 }
 
-/** Astro's island scripts: the inline scripts of the body, which carry no attribute (JSON-LD has its type). */
-const BODY_INLINE_SCRIPT = /<script>([\s\S]*?)<\/script>/g;
+/** A script of the page's own text, which carries no attribute (JSON-LD has its type, a module its src). */
+const isBareScript = (node: Page['children'][number]): boolean =>
+  isElement(node) && node.name === 'script' && Object.keys(node.attribs).length === 0;
+
+/**
+ * Astro's island scripts: it writes them (the island element's definition, each hydration directive) as
+ * bare scripts just before the island that needs them; a bare script elsewhere is the page's own.
+ */
+function islandScripts(page: Page): Element[] {
+  return elements(page, (e) => {
+    if (!isBareScript(e) || isInside(e, 'head')) return false;
+    let next = e.nextSibling;
+    while (next && (isBareScript(next) || (next.type === 'text' && next.data.trim() === ''))) next = next.nextSibling;
+    return next !== null && isElement(next) && next.name === 'astro-island';
+  });
+}
 
 /**
  * Moves the island scripts of every page of `dist` into `dist/_astro`, one deferred file per set of
@@ -178,64 +183,92 @@ export async function islandScriptsToFiles(dist: string): Promise<number> {
   const files = new Set<string>();
   for (const file of await pages(dist)) {
     const html = await readFile(file, 'utf8');
-    const body = html.indexOf('</head>');
+    const page = parsePage(html);
     // A page of client:only islands (the signed-in pages) is drawn by them: they start as they are parsed.
-    if (body < 0 || html.includes('client="only"')) continue;
-    const scripts = [...html.slice(body).matchAll(BODY_INLINE_SCRIPT)];
+    if (elements(page, (e) => e.name === 'astro-island' && e.attribs.client === 'only').length > 0) continue;
+    const scripts = islandScripts(page);
     if (scripts.length === 0) continue;
-    const code = scripts.map((m) => m[1]!.trim().replace(/;?$/, ';')).join('\n');
+    const code = scripts.map((script) => `${innerText(html, script).trim().replace(/;$/, '')};`).join('\n');
     const url = `/_astro/islands.${digest(code, 'hex').slice(0, 8)}.js`;
     if (!files.has(url)) await writeFile(path.join(dist, url), code);
     files.add(url);
-    let first = true;
-    const moved = html.slice(body).replace(BODY_INLINE_SCRIPT, () => {
-      const tag = first ? `<script defer src="${url}"></script>` : '';
-      first = false;
-      return tag;
+    const edits = scripts.map((script, i): Edit => {
+      const [from, to] = outer(script);
+      return { from, to, text: i === 0 ? `<script defer src="${url}"></script>` : '' };
     });
-    await writeFile(file, html.slice(0, body) + moved);
+    await writeFile(file, applyEdits(html, edits));
   }
   return files.size;
 }
 
-const CSP_META = /<meta http-equiv="content-security-policy" content="[^"]*"/i;
+/** The page's CSP <meta>. */
+const cspMeta = (page: Page) =>
+  elements(page, (e) => e.name === 'meta' && e.attribs['http-equiv']?.toLowerCase() === 'content-security-policy')[0];
+
+/** Script types a browser runs (JSON-LD and other data blocks are not, and need no hash). */
+const RUN_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+
+/** The CSP sources of the page's inline scripts and sheets, by directive, in the page's order. */
+function ownHashes(html: string, page: Page): Record<string, string[]> {
+  const hash = (element: Element) => `'sha256-${digest(innerText(html, element), 'base64')}'`;
+  const inline = (e: Element) => !('src' in e.attribs);
+  return {
+    'script-src': elements(
+      page,
+      (e) => e.name === 'script' && inline(e) && RUN_TYPES.has((e.attribs.type ?? '').toLowerCase()),
+    ).map(hash),
+    'style-src': elements(page, (e) => e.name === 'style').map(hash),
+  };
+}
 
 /** Google's sign-in hosts, in every page's CSP by the site's configuration. */
-const GOOGLE = / https:\/\/accounts\.google\.com[^\s;"]*/g;
+const GOOGLE = 'https://accounts.google.com';
 
 /**
- * The page's CSP with only the hashes of the inline scripts and sheets it holds, and Google's hosts only
- * if the page's scripts reach Google (the sign-in button's pages); a `frame-src` left without a source
- * becomes 'none', and a directive left with 'self' alone goes (default-src 'self' says the same).
+ * The page's CSP with the hashes of the inline scripts and sheets it holds (Astro lists every hash it
+ * may write on any page; the passes before this one moved and cut scripts and sheets), and Google's
+ * hosts only if the page's scripts reach Google (the sign-in button's pages); a `frame-src` left without
+ * a source becomes 'none', and a directive left with 'self' alone goes (default-src 'self' says the same).
  */
 export function withOwnSources(html: string, reachesGoogle: boolean): string {
-  const own = new Set<string>();
-  for (const m of html.matchAll(/<(script|style)\b([^>]*)>([\s\S]*?)<\/\1>/g))
-    if (!/\bsrc=/.test(m[2]!)) own.add(`sha256-${digest(m[3]!, 'base64')}`);
-  return html.replace(CSP_META, (meta) => {
-    const hashes = meta.replace(/ (?:'|&#39;)(sha256-[\w+/=]+)(?:'|&#39;)/g, (whole, hash: string) =>
-      own.has(hash) ? whole : '',
-    );
-    const sources = reachesGoogle
-      ? hashes
-      : hashes.replace(GOOGLE, '').replace(/frame-src(?=\s*[;"])/, "frame-src 'none'");
+  const page = parsePage(html);
+  const meta = cspMeta(page);
+  if (!meta?.attribs.content) return html;
+  const own = ownHashes(html, page);
+  const directives = meta.attribs.content.split(';').flatMap((directive) => {
+    const lead = directive.slice(0, directive.length - directive.trimStart().length);
+    const [name, ...sources] = directive.trim().split(/\s+/);
+    if (!name) return [directive];
+    let kept = sources.filter((source) => !(own[name] && source.startsWith("'sha")));
+    kept = [...kept, ...(own[name] ?? [])];
+    if (!reachesGoogle) kept = kept.filter((source) => !source.startsWith(GOOGLE));
+    if (name === 'frame-src' && kept.length === 0) kept = ["'none'"];
     // A directive of 'self' alone says what default-src 'self' says.
-    return sources.replace(/content="([^"]*)"/, (_, content: string) => {
-      const kept = content.split(';').filter((d) => !/^\s*(?!default-)[a-z-]+-src\s+'self'\s*$/.test(d));
-      return `content="${kept.join(';')}"`;
-    });
+    if (name !== 'default-src' && name.endsWith('-src') && kept.length === 1 && kept[0] === "'self'") return [];
+    return [`${lead}${[name, ...kept].join(' ')}`];
   });
+  const content = directives.join(';');
+  if (content === meta.attribs.content) return html;
+  const attributes = Object.entries({ ...meta.attribs, content })
+    .map(([name, value]) => ` ${name}="${attributeValue(value)}"`)
+    .join('');
+  const [from, to] = outer(meta);
+  return applyEdits(html, [{ from, to, text: `<meta${attributes}>` }]);
 }
 
 /** Applies withOwnSources to every page of `dist`. */
 export async function ownSourcesOnly(dist: string): Promise<void> {
   for (const file of await pages(dist)) {
     const html = await readFile(file, 'utf8');
-    const { all } = await pageScripts(dist, html);
+    const meta = cspMeta(parsePage(html));
     // The page's markup (its CSP aside, which names Google on every page) and every script it can load.
-    const markup = html.replace(CSP_META, '');
+    const markup = meta ? applyEdits(html, [{ from: outer(meta)[0], to: outer(meta)[1], text: '' }]) : html;
+    const { all } = await pageScripts(dist, markup);
     const reachesGoogle = [markup, ...all.values()].some((text) => text.includes('accounts.google.com'));
     const out = withOwnSources(html, reachesGoogle);
     if (out !== html) await writeFile(file, out);
   }
 }
+
+/** The page's text nodes, in document order. */
+const textNodes = (page: Page) => DomUtils.filter((node) => node.type === 'text', page.children);

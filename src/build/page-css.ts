@@ -3,17 +3,17 @@
 // inline sheet cost Lighthouse's simulated slow 4G another round trip and the page more style work.
 // Here each page keeps only the rules it can use (docs/decisions/052-page-css-and-fonts.md).
 //
-// What a page can use: every class in its HTML (read as the browser reads it, entities decoded: the class
-// `[&_a]:text-white` is written `[&amp;_a]:text-white` in the markup), and every word of the JavaScript it can load
+// What a page can use: every class in its HTML (read through the HTML parser, as the browser reads it: the
+// class `[&_a]:text-white` is written `[&amp;_a]:text-white` in the markup), and every word of the JavaScript it can load
 // (its module scripts, its islands' components and renderer, and what those import, statically or lazily),
 // words being what lies between white space and quotes: the sheet's classes are a Set, each word a lookup.
 // Tailwind itself writes a rule only for a class it finds spelled out whole in the sources, so a class an
-// island adds at run time is spelled out in that island's bundle. Elements are found the same way: a tag
-// in the markup, or a word or `<tag` of a script (React names the elements it makes in strings). A
+// island adds at run time is spelled out in that island's bundle. Elements are found the same way: an element
+// of the markup, or a word or `<tag` of a script (React names the elements it makes in strings). A
 // selector is dropped when it names a class or an element found in neither (the typography plugin styles
 // tables, quotes and code a page may not have), a rule when all its selectors are; at-rules other than
-// style rules (keyframes, @property, @font-face) stay. The page's CSP hash for the sheet is replaced with
-// the new sheet's.
+// style rules (keyframes, @property, @font-face) stay. The CSP pass that follows (first-flight.ts) hashes
+// the new sheet.
 //
 // Then the first screen's cut (docs/decisions/148-first-screen-css-inline.md): only the rules that the
 // first screen's markup and the page's own scripts can use stay inline, and the page's whole cut sheet is
@@ -25,6 +25,7 @@ import pMap from 'p-map';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 import { firstScreenMarkup, pages } from './first-flight.ts';
+import { applyEdits, type Edit, elements, first, inner, innerText, outer, type Page, parsePage } from './html.ts';
 import { pageScripts } from './page-scripts.ts';
 
 /** Pages read, pruned and written at once: one page's disk time overlaps another's pruning. */
@@ -32,8 +33,6 @@ const PAGES_IN_FLIGHT = 4;
 
 /** Sheets smaller than this (Astro's island rule, scoped component styles) are left as they are. */
 const MIN_SHEET = 1024;
-
-export const cspHash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** The class names a selector requires, unescaped (`.md\:grid-cols-2` -> `md:grid-cols-2`). */
 export function selectorClasses(selector: string): string[] {
@@ -152,8 +151,9 @@ export function tokens(text: string): Set<string> {
 }
 
 /** Each name of the markup's class attributes, as the browser reads it (a class may hold a quote: `content-["x"]`). */
-export function classAttributeNames(markup: string): string[] {
-  return [...markup.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, names]) => decodeEntities(names!).split(/\s+/));
+export function classAttributeNames(markup: string | Page): string[] {
+  const page = typeof markup === 'string' ? parsePage(markup) : markup;
+  return elements(page, (e) => e.attribs.class !== undefined).flatMap((e) => e.attribs.class!.split(/\s+/));
 }
 
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
@@ -173,25 +173,42 @@ export function decodeEntities(html: string): string {
   );
 }
 
-const SHEET = /<style>([\s\S]*?)<\/style>/g;
+/** The page's inline sheets: Astro writes them without attributes. */
+const sheetsOf = (page: Page) => elements(page, (e) => e.name === 'style' && Object.keys(e.attribs).length === 0);
 
 /** The texts of a page's inline `<style>` sheets. */
 export function inlineSheets(html: string): string[] {
-  return [...html.matchAll(SHEET)].map((m) => m[1]!);
+  return sheetsOf(parsePage(html)).map((sheet) => innerText(html, sheet));
 }
 
-/** What a text can use: its class names and words, the elements it makes, the custom properties it names. */
-function usageOf(texts: string[]) {
+/**
+ * The elements a script's text writes as markup (`<mark>` in a template string): the name after each `<`.
+ * React names the elements it makes in strings, which are words.
+ */
+function tagsWritten(text: string): string[] {
+  return text
+    .split('<')
+    .slice(1)
+    .map((after) => /^[a-z][\w-]*/i.exec(after)?.[0].toLowerCase() ?? '')
+    .filter(Boolean);
+}
+
+/** What a page can use: its class names and words, the elements it has or makes, the custom properties it names. */
+function usageOf(markup: string, scripts: string[]) {
+  const page = parsePage(markup);
+  const texts = [markup, ...scripts];
   const words = new Set<string>();
-  for (const text of texts) {
-    for (const word of tokens(decodeEntities(text))) words.add(word);
-    for (const name of classAttributeNames(text)) words.add(name);
-  }
-  const elements = new Set(texts.flatMap((t) => [...t.matchAll(/<([a-z][\w-]*)/gi)].map((m) => m[1]!.toLowerCase())));
+  for (const text of texts) for (const word of tokens(decodeEntities(text))) words.add(word);
+  for (const name of classAttributeNames(page)) words.add(name);
+  const tags = new Set([
+    ...elements(page, () => true).map((e) => e.name),
+    ...elements(page, (e) => e.name === 'script').flatMap((e) => tagsWritten(innerText(markup, e))),
+    ...scripts.flatMap(tagsWritten),
+  ]);
   const mentioned = new Set(texts.flatMap((text) => text.match(/--[\w-]+/g) ?? []));
   return (css: string): PageUse => {
     const used = new Set([...sheetClasses(css)].filter((c) => words.has(c)));
-    const has = (tag: string) => elements.has(tag) || words.has(tag);
+    const has = (tag: string) => tags.has(tag) || words.has(tag);
     return { classes: (c) => used.has(c), elements: (tags) => tags.split('|').some(has), mentioned };
   };
 }
@@ -205,29 +222,37 @@ function usageOf(texts: string[]) {
  * once it is there.
  */
 export async function prunePage(dist: string, html: string): Promise<string> {
-  const markup = html.replace(SHEET, '');
+  const page = parsePage(html);
+  const sheets = sheetsOf(page);
+  const markup = applyEdits(
+    html,
+    sheets.map((sheet) => ({ from: outer(sheet)[0], to: outer(sheet)[1], text: '' })),
+  );
   const { all: scripts, early } = await pageScripts(dist, markup);
-  const wholeUse = usageOf([markup, ...scripts.values()]);
-  const firstUse = usageOf([firstScreenMarkup(markup), ...early.values()]);
-  let out = html;
-  for (const css of inlineSheets(html)) {
+  const wholeUse = usageOf(markup, [...scripts.values()]);
+  const firstUse = usageOf(firstScreenMarkup(markup), [...early.values()]);
+  const body = first(page, 'body');
+  const end = body ? inner(html, body)[1] : html.length;
+  const edits: Edit[] = [];
+  for (const sheet of sheets) {
+    const css = innerText(html, sheet);
     if (css.length < MIN_SHEET) continue;
     const whole = pruneCss(css, wholeUse(css));
     const cut = pruneCss(whole, firstUse(whole));
     // The inline part drops the comments (Tailwind's licence line): the linked whole sheet keeps them.
-    const first = cut === whole ? whole : withoutComments(cut);
-    out = out.replace(`<style>${css}</style>`, () => `<style>${first}</style>`).replace(cspHash(css), cspHash(first));
-    if (first !== whole) {
+    const firstRules = cut === whole ? whole : withoutComments(cut);
+    const [from, to] = inner(html, sheet);
+    edits.push({ from, to, text: firstRules });
+    if (firstRules !== whole) {
       const url = `/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`;
       await writeFile(path.join(dist, url), whole);
       // Loaded as a print sheet, it holds up neither the parser nor the page's scripts; the layout's script
       // (src/scripts/page-sheet.ts) turns it on for the screen. Without scripts, <noscript> links it.
-      const end = out.lastIndexOf('</body>');
       const links = `<link rel="stylesheet" href="${url}" media="print"><noscript><link rel="stylesheet" href="${url}"></noscript>`;
-      out = out.slice(0, end) + links + out.slice(end);
+      edits.push({ from: end, to: end, text: links });
     }
   }
-  return out;
+  return applyEdits(html, edits);
 }
 
 /**

@@ -2,6 +2,7 @@
 // tells whether a page reaches Google (the CSP's hosts).
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { elements, innerText, parsePage } from './html.ts';
 
 /**
  * The built scripts a page can load (its module scripts, its islands' components and renderer, and what
@@ -12,10 +13,20 @@ import path from 'node:path';
 export async function pageScripts(dist: string, markup: string) {
   const all = new Map<string, string>();
   const early = new Map<string, string>();
-  for (const m of markup.matchAll(/(src|[\w-]-url)="(\/[^"]+\.js)"|import\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g)) {
-    const url = (m[2] ?? m[3])!;
-    await collectScripts(dist, url, all, namedScripts);
-    if (m[1] === 'src' || m[3]) await collectScripts(dist, url, early, importedScripts);
+  const page = parsePage(markup);
+  for (const element of elements(page, () => true)) {
+    for (const [name, url] of Object.entries(element.attribs)) {
+      // A script's src, an island's component-url, renderer-url and before-hydration-url.
+      if (!(name === 'src' || name.endsWith('-url')) || !url.startsWith('/') || !url.endsWith('.js')) continue;
+      await collectScripts(dist, url, all, namedScripts);
+      if (name === 'src') await collectScripts(dist, url, early, importedScripts);
+    }
+    if (element.name !== 'script' || 'src' in element.attribs) continue;
+    // An inline script's lazy imports run as the page loads.
+    for (const [, url] of innerText(markup, element).matchAll(/\bimport\s*\(?\s*["'`](\/[^"'`]+\.js)["'`]/g)) {
+      await collectScripts(dist, url!, all, namedScripts);
+      await collectScripts(dist, url!, early, importedScripts);
+    }
   }
   return { all, early };
 }

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { elements, parsePage } from './html.ts';
 
 let outDir: string | undefined;
 
@@ -21,7 +22,11 @@ export function sitemapPages(): AstroIntegration {
   };
 }
 
-const NOINDEX = /<meta name="robots" content="noindex"/;
+/** Whether a page asks search engines not to index it (`<meta name="robots" content="noindex">`). */
+function isNoindex(html: string): boolean {
+  const robots = elements(parsePage(html), (e) => e.name === 'meta' && e.attribs.name?.toLowerCase() === 'robots');
+  return robots.some((meta) => /\bnoindex\b/i.test(meta.attribs.content ?? ''));
+}
 
 export function isNoindexPage(pageUrl: string): boolean {
   if (!outDir) return false;
@@ -30,5 +35,5 @@ export function isNoindexPage(pageUrl: string): boolean {
     path.join(outDir, pathname, 'index.html'),
     path.join(outDir, `${pathname.replace(/\/$/, '')}.html`),
   ].find(existsSync);
-  return file !== undefined && NOINDEX.test(readFileSync(file, 'utf8'));
+  return file !== undefined && isNoindex(readFileSync(file, 'utf8'));
 }

@@ -1,11 +1,11 @@
-// `npm start` ends here: one process, one thread; @hono/node-server serves the API at /api (core/app.ts) and
+// `npm start` ends here: one process, one thread; @hono/node-server serves the API at /api (app.ts) and
 // the built site (site/static-site.ts), behind core/request-limits.ts. Every answer gets the headers and a log line.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { readEnv } from '../config/env.ts';
-import { createApi } from './core/app.ts';
+import { createApi } from './app.ts';
 import { onError } from './core/errors.ts';
 import { configureLog, log } from './core/log.ts';
 import { limitRequests, SERVER_TIMEOUTS } from './core/request-limits.ts';

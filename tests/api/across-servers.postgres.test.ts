@@ -8,7 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS } from '../../src/lib/constants.ts';
 import pg from 'pg';
-import { rowsOf } from '../../src/server/analytics/rollup.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { visitorHash } from '../../src/server/analytics/salt.ts';
 import { analyticsViews } from '../../src/server/db/schema.ts';
 import { RULES } from '../../src/server/limits/rate-limit-rules.ts';

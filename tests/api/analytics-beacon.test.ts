@@ -5,7 +5,7 @@ import { rm } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS } from '../../src/lib/constants.ts';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 import { analyticsSalts, analyticsViews } from '../../src/server/db/schema.ts';
 import {
   admin,

@@ -13,8 +13,8 @@ import { CONFIRM_WITH_CODE, SIGN_IN_AGAIN_WITH_TWO, ADMIN_2FA_REQUIRED } from '.
 import { ASSURANCE, type Assurance, FRESH_MS, type SessionNeed } from '../../src/server/auth/assurance.ts';
 import { STEP_UP, VERIFY_FIRST } from '../../src/server/auth/factors.ts';
 import { sha256 } from '../../src/server/auth/tokens.ts';
-import { ADMINS_ONLY, NOT_SIGNED_IN, SESSION_ENDED } from '../../src/server/core/auth-middleware.ts';
-import { userRoute } from '../../src/server/core/route-factories.ts';
+import { ADMINS_ONLY, NOT_SIGNED_IN, SESSION_ENDED } from '../../src/server/auth/guard.ts';
+import { userRoute } from '../../src/server/auth/route-factories.ts';
 import { sessions, twoFactor, users } from '../../src/server/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { freshIp, frozenClock, signUp, startTestApi, type TestApi } from '../helpers/api.ts';

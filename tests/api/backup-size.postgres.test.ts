@@ -14,7 +14,7 @@ import { takeBackup } from '../../src/server/backup/backup.ts';
 import { restoreBackup } from '../../src/server/backup/restore.ts';
 import { queryRows, schemaTables } from '../../src/server/backup/tables.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
-import { seedDatabase } from '../../src/server/db/seed.ts';
+import { seedDatabase } from '../../src/server/cli/seed-database.ts';
 import { createDatabaseOn } from '../helpers/postgres.ts';
 
 const ENQUIRIES = 10_000;

@@ -17,7 +17,7 @@ import { takeBackup } from '../../src/server/backup/backup.ts';
 import { RestoreRefused, restoreBackup } from '../../src/server/backup/restore.ts';
 import { queryRows, schemaTables } from '../../src/server/backup/tables.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
-import { type Api, createApi } from '../../src/server/core/app.ts';
+import { type Api, createApi } from '../../src/server/app.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
 import { createDatabaseOn } from '../helpers/postgres.ts';
 

@@ -7,7 +7,7 @@
 // two-factor is turned on.
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 import {
   knownClients,
   outbox,

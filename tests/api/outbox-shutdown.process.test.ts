@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 import { enqueueMail } from '../../src/server/mail/outbox.ts';
 import { freshDatabaseUrl } from '../helpers/api.ts';
 import { startServer } from '../helpers/server.ts';

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENQUIRY_STATUSES } from '../../src/lib/constants.ts';
-import { rowsOf } from '../../src/server/analytics/rollup.ts';
+import { rowsOf } from '../../src/server/db/rows.ts';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { analyticsViews, enquiries, users } from '../../src/server/db/schema.ts';
 import { freshIp, signUp, startTestApi, testClock, type Account, type TestApi } from '../helpers/api.ts';

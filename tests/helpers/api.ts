@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { createApi, type Api } from '../../src/server/core/app.ts';
+import { createApi, type Api } from '../../src/server/app.ts';
 import { loadConfig, type Config } from '../../src/config/config.ts';
 import { createDatabaseOn } from './postgres.ts';
 import { extractCode, type SmtpCatcher } from './smtp-catcher.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setAdmin } from '../../src/server/cli/admin-commands.ts';
 import { parseCursor } from '../../src/server/db/paging.ts';
 import { enquiries, users } from '../../src/server/db/schema.ts';
-import { seedDatabase } from '../../src/server/db/seed.ts';
+import { seedDatabase } from '../../src/server/cli/seed-database.ts';
 import { dailyVisitsQuery, topKeysQuery } from '../../src/server/analytics/report.ts';
 import { restOfDayQuery } from '../../src/server/stats/stats.ts';
 import { enquiryPageQuery } from '../../src/server/enquiries/enquiries.ts';

@@ -48,18 +48,34 @@ describe('withOwnSources', () => {
     `<head><meta http-equiv="content-security-policy" content="${csp}"><style>${sheet}</style></head><body><script>${script}</script><script type="module" src="/a.js"></script></body>`;
   const metaOf = (html: string) => /content="([^"]*)"/.exec(html)![1]!;
 
-  it("keeps the hashes of the page's inline scripts and sheets, and drops the others", () => {
-    const csp = `script-src 'self' '${hash(script)}' '${hash('elsewhere()')}'; style-src 'self' '${hash(sheet)}' '${hash('q{}')}';`;
+  it("lists the hashes of the page's inline scripts and sheets, and drops the others", () => {
+    const csp = `script-src 'self' '${hash(script)}' '${hash('elsewhere()')}'; style-src 'self' '${hash('q{}')}';`;
     expect(metaOf(withOwnSources(page(csp), true))).toBe(
       `script-src 'self' '${hash(script)}'; style-src 'self' '${hash(sheet)}';`,
     );
   });
 
+  it('hashes JSON-LD and other data blocks not, nor a script with a src', () => {
+    const html = page("script-src 'self'").replace('</head>', '<script type="application/ld+json">{}</script></head>');
+    expect(metaOf(withOwnSources(html, true))).toBe(`script-src 'self' '${hash(script)}'`);
+  });
+
   it("keeps Google's hosts only on a page whose scripts reach Google", () => {
     const csp =
       "connect-src 'self' https://accounts.google.com;frame-src https://accounts.google.com; script-src 'self' https://accounts.google.com/gsi/client; style-src 'self' https://accounts.google.com/gsi/style;";
-    expect(metaOf(withOwnSources(page(csp), true))).toBe(csp);
-    expect(metaOf(withOwnSources(page(csp), false))).toBe("frame-src 'none';");
+    const hashed = `connect-src 'self' https://accounts.google.com;frame-src https://accounts.google.com; script-src 'self' https://accounts.google.com/gsi/client '${hash(script)}'; style-src 'self' https://accounts.google.com/gsi/style '${hash(sheet)}';`;
+    expect(metaOf(withOwnSources(page(csp), true))).toBe(hashed);
+    expect(metaOf(withOwnSources(page(csp), false))).toBe(
+      `frame-src 'none'; script-src 'self' '${hash(script)}'; style-src 'self' '${hash(sheet)}';`,
+    );
+  });
+
+  it('leaves the rest of the page as it was, byte for byte', () => {
+    const csp = `script-src 'self' '${hash('elsewhere()')}'`;
+    const html = page(csp);
+    const out = withOwnSources(html, true);
+    const meta = (text: string) => /<meta [^>]*>/.exec(text)![0];
+    expect(out.replace(meta(out), '')).toBe(html.replace(meta(html), ''));
   });
 
   it("drops a directive of 'self' alone, which default-src 'self' already says", () => {
@@ -152,7 +168,7 @@ describe('islandScriptsToFiles', () => {
   let dist: string;
   const head = '<head><script>boot()</script><script type="application/ld+json">{}</script></head>';
   const body = (directive: string) =>
-    `<body><script>${directive}</script><script>defineIsland()</script><astro-island></astro-island><script type="module" src="/_astro/a.js"></script><script>toasts()</script><script type="application/ld+json">{}</script></body>`;
+    `<body><script>${directive}</script><script>defineIsland()</script><astro-island></astro-island><script type="module" src="/_astro/a.js"></script><script>mine()</script><script type="application/ld+json">{}</script><script>toasts()</script>\n<astro-island></astro-island></body>`;
 
   beforeAll(async () => {
     dist = await mkdtemp(path.join(tmpdir(), 'island-scripts-'));
@@ -169,15 +185,18 @@ describe('islandScriptsToFiles', () => {
   });
   afterAll(() => rm(dist, { recursive: true, force: true }));
 
-  it("moves the body's inline scripts, in their order, to one deferred file per set, where the first was", async () => {
+  it("moves Astro's island scripts, in their order, to one deferred file per set, where the first was", async () => {
     const a = await readFile(path.join(dist, 'a.html'), 'utf8');
     expect(a).toBe(await readFile(path.join(dist, 'b.html'), 'utf8'));
     const [, url] = /<body><script defer src="(\/_astro\/islands\.\w+\.js)"><\/script><astro-island>/.exec(a)!;
     expect(await readFile(path.join(dist, url!), 'utf8')).toBe('idle();\ndefineIsland();\ntoasts();');
-    // The head's script runs before the first paint, and JSON-LD and module scripts are no island scripts.
+    // The head's script runs before the first paint; JSON-LD, module scripts and a script of the page's
+    // own (one that no island follows) are no island scripts.
     expect(a.startsWith(head)).toBe(true);
-    expect(a).toContain('<script type="module" src="/_astro/a.js"></script><script type="application/ld+json">');
-    expect(a.match(/<script>/g)).toHaveLength(1);
+    expect(a).toContain(
+      '<script type="module" src="/_astro/a.js"></script><script>mine()</script><script type="application/ld+json">{}</script>\n<astro-island>',
+    );
+    expect(a.match(/<script>/g)).toHaveLength(2);
   });
 
   it('gives another set of scripts its own file, and leaves a page without islands alone', async () => {

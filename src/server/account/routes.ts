@@ -20,7 +20,7 @@ import { requireProvedAddress } from '../auth/factors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../auth/route-factories.ts';
 import { toAccountUser, toOwnEnquiry, toProfileUser } from './account-json.ts';
 import { deleteAccount } from './deletion.ts';
 import { buildExport, exportFileName } from './export.ts';

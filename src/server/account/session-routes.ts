@@ -7,7 +7,7 @@ import { idParam } from '../../lib/schemas/ids.ts';
 import type { Deps } from '../core/context.ts';
 import { sessions } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
-import { errors, ok, router, userRoute } from '../core/route-factories.ts';
+import { errors, ok, router, userRoute } from '../auth/route-factories.ts';
 import { toDeviceSession } from './account-json.ts';
 import { liveSessions } from './records.ts';
 

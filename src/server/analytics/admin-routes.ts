@@ -1,7 +1,7 @@
 // GET /api/v1/admin/analytics?days=30|90: the admin view's figures (report.ts).
 import { reportQuery, reportSchema } from '../../lib/schemas/analytics.ts';
 import type { Deps } from '../core/context.ts';
-import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, ok, router } from '../auth/route-factories.ts';
 import { buildReport } from './report.ts';
 
 const report = adminRoute({

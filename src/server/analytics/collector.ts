@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Db, QUERY_TIMEOUT_MS } from '../db/client.ts';
 import { sql } from 'drizzle-orm';
-import type { AnalyticsViewRow } from '../db/schema.ts';
+import { ANALYTICS_VIEW_COLUMNS, type AnalyticsViewRow, viewColumnList } from '../db/schema.ts';
 import { log } from '../core/log.ts';
 
 export interface CollectorOptions {
@@ -33,26 +33,18 @@ export const WRITE_THROUGH: CollectorOptions = { maxBatch: 1, flushMs: 0, maxQue
  */
 function insertViews(batch: AnalyticsViewRow[]) {
   const rows = JSON.stringify(
-    batch.map((v) => ({
-      at: v.at instanceof Date ? v.at.toISOString() : v.at,
-      day: v.day,
-      path: v.path,
-      referrer_host: v.referrerHost ?? null,
-      utm_source: v.utmSource ?? null,
-      utm_medium: v.utmMedium ?? null,
-      utm_campaign: v.utmCampaign ?? null,
-      utm_term: v.utmTerm ?? null,
-      utm_content: v.utmContent ?? null,
-      device: v.device,
-      visitor: v.visitor,
-    })),
+    batch.map((view) =>
+      Object.fromEntries(
+        ANALYTICS_VIEW_COLUMNS.map(({ key, name }) => {
+          const value = view[key];
+          return [name, value instanceof Date ? value.toISOString() : (value ?? null)];
+        }),
+      ),
+    ),
   );
-  return sql`INSERT INTO analytics_views
-      (at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, visitor)
-    SELECT at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, visitor
-    FROM json_to_recordset(${rows}::json) AS v(
-      at timestamptz, day date, path text, referrer_host text, utm_source text, utm_medium text,
-      utm_campaign text, utm_term text, utm_content text, device text, visitor text)`;
+  const types = sql.raw(ANALYTICS_VIEW_COLUMNS.map((c) => `${c.name} ${c.type}`).join(', '));
+  return sql`INSERT INTO analytics_views (${viewColumnList()})
+    SELECT ${viewColumnList()} FROM json_to_recordset(${rows}::json) AS v(${types})`;
 }
 
 interface Batch {

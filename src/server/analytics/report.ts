@@ -8,8 +8,8 @@ import type { AnalyticsReport } from '../../lib/schemas/analytics.ts';
 import type { Db } from '../db/client.ts';
 import type { AnalyticsDimension } from '../db/schema.ts';
 import { sumOfDaysQuery } from '../stats/daily-counts.ts';
-import { addDays, rowsOf } from './rollup.ts';
-import { utcDay } from './salt.ts';
+import { addDays, utcDay } from '../db/days.ts';
+import { rowsOf } from '../db/rows.ts';
 
 type Counted = { key: string; visits: number; visitors: number };
 type Listed = Exclude<AnalyticsDimension, 'total'>;

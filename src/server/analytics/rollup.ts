@@ -1,6 +1,6 @@
 // Raw views become daily counts per dimension (analytics_daily) as they are written: a trigger on
 // analytics_views adds each batch to its day's rows (migration 0010), so reports never read raw views
-// and today's figures are always current. The hourly housekeeping (src/server/core/housekeeping.ts) then
+// and today's figures are always current. The hourly housekeeping (src/server/housekeeping.ts) then
 // cuts each finished day to its top keys, and deletes raw views (with their visitor rows and batch ids)
 // older than ANALYTICS.rawDays, daily counts older than ANALYTICS.dailyDays and salts of past days.
 //
@@ -12,15 +12,11 @@ import { sql } from 'drizzle-orm';
 import { ANALYTICS } from '../../lib/constants.ts';
 import type { Db } from '../db/client.ts';
 import { ANALYTICS_DIMENSIONS, type AnalyticsDimension } from '../db/schema.ts';
-import { utcDay } from './salt.ts';
+import { addDays, utcDay } from '../db/days.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /** Keys folded into "other" per statement of the cut. */
 const CUT_CHUNK = 1000;
-
-/** YYYY-MM-DD plus n days (n may be negative). */
-export function addDays(day: string, n: number): string {
-  return utcDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000));
-}
 
 /**
  * Folds the keys of one day and dimension past the top ANALYTICS.keysPerDay into '' (visits and
@@ -80,9 +76,4 @@ export async function cutAndPurge(db: Db, now: Date): Promise<number> {
       salts AS (DELETE FROM analytics_salts WHERE day < ${today}::date RETURNING 1)
     SELECT (SELECT count(*) FROM views)::int + (SELECT count(*) FROM counts)::int + (SELECT count(*) FROM salts)::int AS n`);
   return folded + (rowsOf<{ n: number }>(removed)[0]?.n ?? 0);
-}
-
-/** node-postgres answers { rows }, PGlite answers { rows } too, but typed apart: one reader for both. */
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -5,7 +5,7 @@ import { findSession } from '../auth/sessions.ts';
 import type { Deps } from '../core/context.ts';
 import { clientIp } from '../limits/client-ip.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
-import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../auth/route-factories.ts';
 import type { Tracker } from './tracker.ts';
 
 const view = publicRoute({

@@ -7,9 +7,6 @@ import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { analyticsSalts } from '../db/schema.ts';
 
-/** The UTC day of an instant, as YYYY-MM-DD. */
-export const utcDay = (at: Date) => at.toISOString().slice(0, 10);
-
 export class DailySalt {
   private current: { day: string; salt: Promise<Buffer> } | undefined;
 

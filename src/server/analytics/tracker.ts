@@ -5,7 +5,8 @@
 import type { Db } from '../db/client.ts';
 import { ViewCollector, type CollectorOptions } from './collector.ts';
 import { deviceClass, isBot, pageFields, referrerHost } from './fields.ts';
-import { DailySalt, utcDay, visitorHash } from './salt.ts';
+import { utcDay } from '../db/days.ts';
+import { DailySalt, visitorHash } from './salt.ts';
 import type { SitePages } from './site-pages.ts';
 import { networkKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';

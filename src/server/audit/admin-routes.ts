@@ -1,7 +1,7 @@
 // /api/v1/admin/audit: the Activity view's data, newest first, paged.
 import { auditEntrySchema, auditQuery, pageOf } from '../../lib/schemas/admin.ts';
 import type { Deps } from '../core/context.ts';
-import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, ok, router } from '../auth/route-factories.ts';
 import { listAudit } from './audit.ts';
 
 const list = adminRoute({

@@ -1,6 +1,6 @@
 // One model of trust: what each call needs, in one table. Every route declares its line (`assurance`,
-// taken by the route factories in core/route-factories.ts, which put it in /api/openapi.json as
-// `x-assurance`); the one guard that enforces it is core/auth-middleware.ts; docs/api.md shows the
+// taken by the route factories in auth/route-factories.ts, which put it in /api/openapi.json as
+// `x-assurance`); the one guard that enforces it is auth/guard.ts; docs/api.md shows the
 // table; tests/api/assurance.test.ts calls every route with every kind of session and checks it.
 //
 // What a session proved (sessions.factors, sessions.two_factors_at): one factor (a password; Google; a

@@ -10,7 +10,7 @@ import { type CodePurpose, sessions, users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router, userRoute } from './route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { codeMailFor, limitCodeMail, sendCodeMail } from './code-mail.ts';
 import { checkCode, limitCodeCheck, markCodeUsed } from './codes.ts';

@@ -19,7 +19,7 @@ import type { OutboxWorker } from '../mail/outbox.ts';
 import { isTwoFactorOn } from '../two-factor/second-factor.ts';
 import { startTwoFactorSignIn, TWO_FACTOR_REQUIRED } from '../two-factor/sign-in-routes.ts';
 import { clearUnprovedFactors, ownerName } from './factors.ts';
-import { errors, ok, publicRoute, router } from '../core/route-factories.ts';
+import { errors, ok, publicRoute, router } from './route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { GoogleVerifier, type GoogleIdentity } from './google.ts';
 import { signedIn } from './signed-in.ts';

@@ -11,7 +11,7 @@ import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { errors, jsonBody, ok, publicRoute, router, userRoute } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router, userRoute } from './route-factories.ts';
 import { normaliseEmail } from '../users/email.ts';
 import { toUser } from '../users/user-json.ts';
 import { hashPassword, refuseCommonPassword, verifyPassword } from './passwords.ts';

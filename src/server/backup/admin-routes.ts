@@ -2,7 +2,7 @@
 import { z } from '@hono/zod-openapi';
 import { audit } from '../audit/audit.ts';
 import type { Deps } from '../core/context.ts';
-import { adminRoute, errors, router } from '../core/route-factories.ts';
+import { adminRoute, errors, router } from '../auth/route-factories.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { backupFileName, takeBackup } from './backup.ts';
 

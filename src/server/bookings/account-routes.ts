@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import { managedChange, ownBookingsAnswer } from '../../lib/schemas/bookings.ts';
 import { idParam } from '../../lib/schemas/ids.ts';
 import type { Deps } from '../core/context.ts';
-import { errors, ok, router, userRoute } from '../core/route-factories.ts';
+import { errors, ok, router, userRoute } from '../auth/route-factories.ts';
 import { type BookingRow, bookings } from '../db/schema.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { cancelById, toManagedBooking } from './bookings.ts';

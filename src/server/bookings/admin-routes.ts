@@ -16,7 +16,7 @@ import {
 import { idParam } from '../../lib/schemas/ids.ts';
 import type { Deps } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
-import { adminRoute, errors, jsonBody, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, jsonBody, ok, router } from '../auth/route-factories.ts';
 import { type BookingBlockRow, bookingBlocks, type BookingRow, bookings } from '../db/schema.ts';
 import { searchWhere } from '../db/search.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';

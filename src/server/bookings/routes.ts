@@ -15,10 +15,10 @@ import {
   tokenBody,
 } from '../../lib/schemas/bookings.ts';
 import { findSession } from '../auth/sessions.ts';
-import { bearerToken } from '../core/auth-middleware.ts';
+import { bearerToken } from '../auth/guard.ts';
 import type { Deps } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
-import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../auth/route-factories.ts';
 import type { BookingRow } from '../db/schema.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import type { Hit } from '../limits/rate-limiter.ts';

@@ -1,11 +1,11 @@
 // `npm run db:seed -- --users N --enquiries N --views N [--unique-keys N]`: appends generated data
-// (src/server/db/seed.ts) to whichever database is configured, for benchmarks and demos; --unique-keys
+// (src/server/cli/seed-database.ts) to whichever database is configured, for benchmarks and demos; --unique-keys
 // adds N views of yesterday with a referrer and campaign each of their own (a flood). Never in production.
 import { parseArgs } from 'node:util';
 import { sitePages } from '../analytics/site-pages.ts';
 import { ConfigError, loadConfig } from '../../config/config.ts';
 import { readEnv } from '../../config/env.ts';
-import { seedDatabase } from '../db/seed.ts';
+import { seedDatabase } from './seed-database.ts';
 import { runCommand, withDatabase } from './command.ts';
 
 /** The site's top-level pages, for a checkout that has not been built yet. */

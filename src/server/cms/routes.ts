@@ -6,7 +6,7 @@ import type { Deps } from '../core/context.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { errors, publicRoute, router } from '../core/route-factories.ts';
+import { errors, publicRoute, router } from '../auth/route-factories.ts';
 import { exchangeCode } from './github.ts';
 import { HANDSHAKE_CSP, handshakePage, type HandshakeResult } from './handshake-page.ts';
 import { OAuthStates, type Redeemed } from './oauth-state.ts';

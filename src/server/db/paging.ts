@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './client.ts';
-import { rowsOf } from '../analytics/rollup.ts';
+import { rowsOf } from './rows.ts';
 
 export const EXACT_COUNT_MAX = 1000;
 

@@ -16,7 +16,7 @@ import { enquiries } from '../db/schema.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
-import { adminRoute, errors, jsonBody, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, jsonBody, ok, router } from '../auth/route-factories.ts';
 import { audit } from '../audit/audit.ts';
 import { CSV_BOM, csvRow } from './csv.ts';
 import { enquiriesForExport, filterWhere, listEnquiries } from './enquiries.ts';

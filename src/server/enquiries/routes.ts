@@ -12,10 +12,10 @@ import { findSession } from '../auth/sessions.ts';
 import { enquiries } from '../db/schema.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { bearerToken } from '../core/auth-middleware.ts';
+import { bearerToken } from '../auth/guard.ts';
 import { enqueueMail, type OutboxWorker } from '../mail/outbox.ts';
 import { enquiryNotification } from '../mail/templates.ts';
-import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../auth/route-factories.ts';
 
 const contact = publicRoute({
   assurance: 'none',

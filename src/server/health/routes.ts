@@ -1,7 +1,7 @@
 // GET /api/health: 200 when the database answers, 503 when it does not.
 import { z } from '@hono/zod-openapi';
 import type { Database } from '../db/client.ts';
-import { ok, publicRoute, router } from '../core/route-factories.ts';
+import { ok, publicRoute, router } from '../auth/route-factories.ts';
 
 const healthSchema = z.object({ status: z.enum(['ok', 'degraded']), db: z.enum(['up', 'down']) });
 

@@ -25,7 +25,7 @@ import { ApiError, sqlState } from '../core/errors.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { passkeyAddedMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../auth/route-factories.ts';
 import { registrationOptions, verifyRegistration } from './ceremonies.ts';
 import { toPasskey } from './passkey-json.ts';
 

@@ -12,7 +12,7 @@ import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
-import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../auth/route-factories.ts';
 import { authenticationOptions, NOT_VERIFIED, verifyAuthentication } from './ceremonies.ts';
 
 const tags = ['auth'];

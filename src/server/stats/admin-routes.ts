@@ -1,7 +1,7 @@
 // /api/v1/admin/stats: the dashboard's cards and per-day charts.
 import { statsQuery, statsSchema } from '../../lib/schemas/admin.ts';
 import type { Deps } from '../core/context.ts';
-import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, ok, router } from '../auth/route-factories.ts';
 import { dashboardStats } from './stats.ts';
 
 const stats = adminRoute({

@@ -3,7 +3,8 @@
 // instead of counting the big tables.
 import { sql } from 'drizzle-orm';
 import type { DayCount } from '../../lib/schemas/admin.ts';
-import { addDays, rowsOf } from '../analytics/rollup.ts';
+import { addDays } from '../db/days.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { Db } from '../db/client.ts';
 import type { StatsMetric } from '../db/schema.ts';
 

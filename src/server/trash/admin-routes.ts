@@ -2,7 +2,7 @@
 import { pageOf, trashItemSchema, trashListQuery, trashParams } from '../../lib/schemas/admin.ts';
 import type { Deps } from '../core/context.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
-import { adminRoute, errors, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, ok, router } from '../auth/route-factories.ts';
 import { changeTrash } from './trash.ts';
 import { listTrash } from './trash-list.ts';
 

@@ -20,7 +20,7 @@ import { ApiError } from '../core/errors.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import { twoFactorOffMail, twoFactorOnMail } from '../mail/account-templates.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { errors, jsonBody, ok, router, userRoute } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, router, userRoute } from '../auth/route-factories.ts';
 import { replaceRecoveryCodes } from './recovery-codes.ts';
 import { acceptTotp, twoFactorRow } from './second-factor.ts';
 import { seal } from './secret-box.ts';

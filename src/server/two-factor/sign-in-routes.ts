@@ -13,7 +13,7 @@ import type { Deps } from '../core/context.ts';
 import { users } from '../db/schema.ts';
 import { ApiError } from '../core/errors.ts';
 import { clientKey } from '../limits/client-ip.ts';
-import { errors, jsonBody, ok, publicRoute, router } from '../core/route-factories.ts';
+import { errors, jsonBody, ok, publicRoute, router } from '../auth/route-factories.ts';
 import { acceptSecondFactor } from './second-factor.ts';
 
 export const SIGN_IN_EXPIRED = 'This sign-in has expired. Please sign in again.';

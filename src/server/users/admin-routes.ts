@@ -12,7 +12,7 @@ import { limitCodeMail } from '../auth/code-mail.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
 import { messageSchema } from '../../lib/schemas/api.ts';
-import { adminRoute, errors, jsonBody, ok, router } from '../core/route-factories.ts';
+import { adminRoute, errors, jsonBody, ok, router } from '../auth/route-factories.ts';
 import { toUser } from './user-json.ts';
 import type { Db } from '../db/client.ts';
 import { afterCursor, type Cursor, pageAndCursor, parseCursor, totalOf } from '../db/paging.ts';

@@ -1,6 +1,6 @@
 // GET /api/v1/users/user: the signed-in user's own record.
 import { ownUserResponse } from '../../lib/schemas/auth.ts';
-import { errors, ok, router, userRoute } from '../core/route-factories.ts';
+import { errors, ok, router, userRoute } from '../auth/route-factories.ts';
 import { toUser } from './user-json.ts';
 
 const me = userRoute({

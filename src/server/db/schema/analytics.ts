@@ -1,18 +1,24 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { DEVICE_CLASSES } from '../../../lib/constants.ts';
 import { time } from './columns.ts';
 
-export const ANALYTICS_DIMENSIONS = [
-  'total',
-  'page',
-  'referrer',
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'device',
-] as const;
-export type AnalyticsDimension = (typeof ANALYTICS_DIMENSIONS)[number];
+/**
+ * The dimensions of the daily counts, each with the column of a raw view that gives its key (`total`: the
+ * key ''). Stated once: the count trigger's SQL (the last migration that defines analytics_views_count) is
+ * checked against it (tests/unit/analytics-dimensions.test.ts), the report lists each but `total`.
+ */
+export const DIMENSION_KEYS = {
+  total: null,
+  page: 'path',
+  referrer: 'referrer_host',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  device: 'device',
+} as const satisfies Record<string, string | null>;
+export type AnalyticsDimension = keyof typeof DIMENSION_KEYS;
+export const ANALYTICS_DIMENSIONS = Object.keys(DIMENSION_KEYS) as [AnalyticsDimension, ...AnalyticsDimension[]];
 
 /**
  * Page views sent by consenting visitors (src/server/analytics/): no address, no identifier that lasts
@@ -34,6 +40,18 @@ export const analyticsViews = pgTable('analytics_views', {
   device: text('device', { enum: DEVICE_CLASSES }).notNull(),
   visitor: text('visitor').notNull(),
 });
+
+/** A raw view's columns as the database names them, in the table's order, its generated id aside. */
+export const ANALYTICS_VIEW_COLUMNS = Object.entries(getTableColumns(analyticsViews))
+  .filter(([, column]) => !column.generatedIdentity)
+  .map(([key, column]) => ({
+    key: key as keyof typeof analyticsViews.$inferInsert,
+    name: column.name,
+    type: column.getSQLType(),
+  }));
+
+/** The column list of an INSERT INTO analytics_views, or of the SELECT that feeds it. */
+export const viewColumnList = () => sql.raw(ANALYTICS_VIEW_COLUMNS.map((c) => c.name).join(', '));
 
 /**
  * Each visitor once per day, dimension and key: the count trigger adds a visitor to analyticsDaily only
@@ -62,8 +80,7 @@ export const analyticsBatches = pgTable('analytics_batches', {
 });
 
 /**
- * Daily counts per dimension, kept after the raw views are gone: `total` (key ''), `page`, `referrer`,
- * `utm_source`, `utm_medium`, `utm_campaign`, `device`. Visitors are distinct within the day only.
+ * Daily counts per dimension (DIMENSION_KEYS), kept after the raw views are gone. Visitors are distinct within the day only.
  * Written by a trigger on every insert of views; a finished day is cut to its top keys plus '' ("other")
  * by the housekeeping (analytics/rollup.ts), so a report's GROUP BY reads at most a few hundred rows a day.
  */

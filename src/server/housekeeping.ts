@@ -3,13 +3,13 @@
 // long-lived process runs them from a scheduled function. Each purge is one DELETE and says how many rows
 // it removed. A feature with rows to expire adds its purge to PURGES.
 import { and, isNotNull, lt, or } from 'drizzle-orm';
-import { purgeTrash } from '../trash/trash.ts';
-import { cutAndPurge } from '../analytics/rollup.ts';
-import { ANALYTICS } from '../../lib/constants.ts';
-import type { Db } from '../db/client.ts';
-import { KNOWN_CLIENT_DAYS } from '../auth/known-clients.ts';
-import { authChallenges, knownClients, oneTimeCodes, outbox, rateLimits, sessions } from '../db/schema.ts';
-import { log } from './log.ts';
+import { purgeTrash } from './trash/trash.ts';
+import { cutAndPurge } from './analytics/rollup.ts';
+import { ANALYTICS } from '../lib/constants.ts';
+import type { Db } from './db/client.ts';
+import { KNOWN_CLIENT_DAYS } from './auth/known-clients.ts';
+import { authChallenges, knownClients, oneTimeCodes, outbox, rateLimits, sessions } from './db/schema.ts';
+import { log } from './core/log.ts';
 
 export interface Purge {
   name: string;

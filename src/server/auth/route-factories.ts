@@ -4,7 +4,7 @@
 // The route convention: every route is declared with one of three factories, which say in one place
 // who may call it and what they must have proved. Each route names its line of the assurance table
 // (`assurance: 'session'`, ...: auth/assurance.ts); the factory adds the one guard that enforces it
-// (core/auth-middleware.ts), the OpenAPI `security` and `x-assurance`, so that the contract and the
+// (auth/guard.ts), the OpenAPI `security` and `x-assurance`, so that the contract and the
 // check cannot drift, and a route without a line does not compile (and throws when the app is built):
 //   publicRoute({ assurance: 'none', ...})   anyone;
 //   userRoute({ assurance: 'session' | 'finish-factor' | 'add-factor' | 'change-factor' | 'owner', ...})
@@ -13,7 +13,7 @@
 //   adminRoute({ assurance: 'admin', ...})   an admin: bearer with the role 'admin', 401 and 403.
 // Each also limits the request body to LIMITS.apiBodyBytes, unless it declares `maxBodyBytes`, and
 // documents the answers any call can get: 413 (body over that limit) and 415 (a body that is not JSON).
-// Paths are relative to the router's prefix, which core/app.ts mounts it at
+// Paths are relative to the router's prefix, which app.ts mounts it at
 // (app.route('/v1/admin/user', userAdminRoutes(...)) + path '/' = GET /api/v1/admin/user).
 // tests/api/assurance.test.ts walks /api/openapi.json and calls every route with every kind of session
 // (docs/decisions/126-routes-declare-who-may-call-them.md, 160-one-table-of-assurance.md).
@@ -22,11 +22,11 @@ import type { MiddlewareHandler } from 'hono';
 import type { ZodType } from 'zod';
 import { LIMITS } from '../../lib/constants.ts';
 import { errorSchema } from '../../lib/schemas/api.ts';
-import type { AppEnv, SignedInEnv } from './context.ts';
-import { validationHook } from './errors.ts';
-import { guard } from './auth-middleware.ts';
-import { ASSURANCE, type Assurance, type UserAssurance } from '../auth/assurance.ts';
-import { limitBody } from './http-middleware.ts';
+import type { AppEnv, SignedInEnv } from '../core/context.ts';
+import { validationHook } from '../core/errors.ts';
+import { guard } from './guard.ts';
+import { ASSURANCE, type Assurance, type UserAssurance } from './assurance.ts';
+import { limitBody } from '../core/http-middleware.ts';
 
 export function router() {
   return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -5,9 +5,10 @@
 // Keys follow a long tail, as real traffic does: a few pages, referrers and campaigns take most views,
 // thousands more take a few each.
 import { sql } from 'drizzle-orm';
-import { addDays, cutAndPurge, cutDays } from '../analytics/rollup.ts';
-import { utcDay } from '../analytics/salt.ts';
-import type { Db } from './client.ts';
+import { cutAndPurge, cutDays } from '../analytics/rollup.ts';
+import { addDays, utcDay } from '../db/days.ts';
+import type { Db } from '../db/client.ts';
+import { viewColumnList } from '../db/schema.ts';
 
 export interface SeedCounts {
   users: number;
@@ -110,8 +111,7 @@ export async function seedDatabase(
   for (let done = 0; done < counts.views; done += CHUNK) {
     const n = Math.min(CHUNK, counts.views - done);
     await db.execute(sql`
-      INSERT INTO analytics_views
-        (at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, visitor)
+      INSERT INTO analytics_views (${viewColumnList()})
       SELECT at, (at AT TIME ZONE 'UTC')::date, path,
         CASE WHEN r < 0.55 THEN NULL WHEN r < 0.8 THEN ${pick(BIG_REFERRERS, 2)}
           ELSE 'blog' || floor(3000 * power(random(), 2))::int || '.example.net' END,
@@ -137,8 +137,7 @@ export async function seedDatabase(
   for (let done = 0; done < flood; done += CHUNK) {
     const n = Math.min(CHUNK, flood - done);
     await db.execute(sql`
-      INSERT INTO analytics_views
-        (at, day, path, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, device, visitor)
+      INSERT INTO analytics_views (${viewColumnList()})
       SELECT ${yesterday}, (${yesterday} AT TIME ZONE 'UTC')::date, ${pick(pages, 2)},
         'r' || g || '.' || ${tag} || '.example', 's' || g || ${tag}, 'email', 'c' || g || ${tag}, NULL, NULL,
         'desktop', md5(${tag} || g)

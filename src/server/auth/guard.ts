@@ -3,9 +3,9 @@
 // never in a handler: bearer token -> session -> user, the admin role, a proved address, and what the
 // session must have proved, or the code the call carries instead.
 import type { Context, MiddlewareHandler } from 'hono';
-import type { SignedInEnv } from './context.ts';
-import { ApiError } from './errors.ts';
-import { findSession, stepUpSession } from '../auth/sessions.ts';
+import type { SignedInEnv } from '../core/context.ts';
+import { ApiError } from '../core/errors.ts';
+import { findSession, stepUpSession } from './sessions.ts';
 import {
   ASSURANCE,
   type Assurance,
@@ -14,8 +14,8 @@ import {
   type SessionNeed,
   type Standing,
   sessionMeets,
-} from '../auth/assurance.ts';
-import { requireProvedAddress, STEP_UP, spendAddFactorCode } from '../auth/factors.ts';
+} from './assurance.ts';
+import { requireProvedAddress, STEP_UP, spendAddFactorCode } from './factors.ts';
 import { checkOwnerAnswer } from '../account/proof.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { acceptSecondFactor, isTwoFactorOn } from '../two-factor/second-factor.ts';
