@@ -6,7 +6,7 @@
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { loadConfig } from '../../src/config/config.ts';
-import { createApi } from '../../src/server/core/app.ts';
+import { createApi } from '../../src/server/app.ts';
 
 let offset = 0;
 let stopped = false;
