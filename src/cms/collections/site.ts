@@ -2,7 +2,7 @@
 // (content/hi/site.json) holds the lines a reader sees; the facts (name, address, phone, times, links) stay
 // in the English file.
 import type { CollectionFile } from '@sveltia/cms';
-import { SOCIAL_NETWORKS } from '../../lib/schemas/content-values.ts';
+import { SOCIAL_NETWORKS, WEEKDAYS } from '../../lib/schemas/content-values.ts';
 import { list, localized, number, object, string, strings, text } from '../fields.ts';
 
 export const site: CollectionFile = {
@@ -46,7 +46,12 @@ export const site: CollectionFile = {
         string('closed', 'Closed days', 'e.g. "Saturday and Sunday".'),
       ]),
       object('booking', 'Book a Call', [
-        strings('days', ['Days', 'Day'], 'Days calls can be booked, in English, e.g. "Monday".'),
+        {
+          name: 'days',
+          label: 'Days calls can be booked on',
+          widget: 'list',
+          field: { name: 'day', label: 'Day', widget: 'select', options: [...WEEKDAYS] },
+        },
         string('timeZone', 'Time zone', 'The hours above are in it, e.g. "Asia/Kolkata".'),
         number('slotMinutes', 'Call length in minutes', 'e.g. 30.'),
         number('minNoticeHours', 'Earliest, in hours from now', 'e.g. 2.'),

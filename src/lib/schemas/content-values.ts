@@ -13,3 +13,6 @@ export const SERVICE_IDS = [
 
 /** The social networks the footer has an icon for. */
 export const SOCIAL_NETWORKS = ['Instagram', 'LinkedIn', 'Facebook', 'Threads'] as const;
+
+/** The days of the week, as content/site.json's booking.days names them. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

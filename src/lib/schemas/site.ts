@@ -2,14 +2,12 @@
 // Read through src/lib/site.ts, which checks it against this schema.
 import { z } from 'zod';
 import { fields, httpsUrl, list, oneOf, template, text } from './content-fields.ts';
-import { SOCIAL_NETWORKS } from './content-values.ts';
+import { SOCIAL_NETWORKS, WEEKDAYS } from './content-values.ts';
 
 const time = (example: string) =>
   text(example).regex(/^(1[0-2]|[1-9]):[0-5]\d (AM|PM)$/, {
     error: `Expected a time with AM or PM, for example: "${example}"`,
   });
-
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 /** A count of minutes, hours or days: a whole number from `min` up. */
 const count = (example: number, min: number) =>

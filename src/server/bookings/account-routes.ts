@@ -7,7 +7,7 @@ import type { Deps } from '../core/context.ts';
 import { errors, ok, router, userRoute } from '../core/route-factories.ts';
 import { type BookingRow, bookings } from '../db/schema.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { cancelById } from './bookings.ts';
+import { cancelById, toManagedBooking } from './bookings.ts';
 
 const tags = ['account'];
 
@@ -58,14 +58,7 @@ export function accountBookingRoutes(deps: Deps, outbox: OutboxWorker) {
       {
         success: true as const,
         message: 'Your call is cancelled.',
-        booking: {
-          id: row.id,
-          start: row.start.toISOString(),
-          end: row.end.toISOString(),
-          name: row.name,
-          topic: row.topic,
-          status: row.status,
-        },
+        booking: toManagedBooking(row),
       },
       200,
     );

@@ -21,7 +21,7 @@ import { type BookingBlockRow, bookingBlocks, type BookingRow, bookings } from '
 import { searchWhere } from '../db/search.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { cancelById } from './bookings.ts';
+import { cancelById, toManagedBooking } from './bookings.ts';
 import { newFeedSecret } from './feed.ts';
 
 const tags = ['admin'];
@@ -165,14 +165,7 @@ export function bookingAdminRoutes(deps: Deps, outbox: OutboxWorker) {
       {
         success: true as const,
         message: 'Call cancelled',
-        booking: {
-          id: row.id,
-          start: row.start.toISOString(),
-          end: row.end.toISOString(),
-          name: row.name,
-          topic: row.topic,
-          status: row.status,
-        },
+        booking: toManagedBooking(row),
       },
       200,
     );

@@ -35,6 +35,16 @@ export const UNKNOWN_LINK = 'This booking link is not valid.';
 const STARTED = 'This call has already begun and can no longer be changed.';
 const CANCELLED = 'This call was cancelled. Please book a new one.';
 
+/** A booking as the manage page (and the answers to a cancel or a move) show it. */
+export const toManagedBooking = (row: BookingRow) => ({
+  id: row.id,
+  start: row.start.toISOString(),
+  end: row.end.toISOString(),
+  name: row.name,
+  topic: row.topic,
+  status: row.status,
+});
+
 /** Who the invites come from: the company, at its public address. */
 export const organizer: Organizer = { name: site.name, email: site.email };
 

@@ -23,7 +23,7 @@ export interface Range {
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_NAMES_FROM_SUNDAY = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** "4:00 PM" → 960. */
 function minutesOf(time: string): number {
@@ -33,7 +33,7 @@ function minutesOf(time: string): number {
 
 export const HOURS: Hours = {
   timeZone: site.booking.timeZone,
-  days: new Set(site.booking.days.map((d) => WEEKDAYS.indexOf(d))),
+  days: new Set(site.booking.days.map((d) => DAY_NAMES_FROM_SUNDAY.indexOf(d))),
   open: minutesOf(site.hours.open),
   close: minutesOf(site.hours.close),
   slotMinutes: site.booking.slotMinutes,
@@ -77,7 +77,10 @@ function wallClock(instant: number, timeZone: string): number {
   );
 }
 
-/** The instant at which the wall clock in `timeZone` shows `wall` (the later offset when it shows twice). */
+/**
+ * The instant at which the wall clock in `timeZone` shows `wall`. A wall time that a summer-time change
+ * skips or repeats (never in India) gets an instant next to it.
+ */
 export function instantAt(wall: number, timeZone: string): number {
   let instant = wall - (wallClock(wall, timeZone) - wall);
   // Across an offset change the first guess uses the other side's offset: one correction settles it.

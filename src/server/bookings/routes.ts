@@ -24,7 +24,16 @@ import { clientKey } from '../limits/client-ip.ts';
 import type { Hit } from '../limits/rate-limiter.ts';
 import { RULES } from '../limits/rate-limit-rules.ts';
 import type { OutboxWorker } from '../mail/outbox.ts';
-import { book, bookingByToken, busyRanges, cancelByToken, organizer, reschedule, upcoming } from './bookings.ts';
+import {
+  book,
+  bookingByToken,
+  busyRanges,
+  cancelByToken,
+  organizer,
+  reschedule,
+  toManagedBooking,
+  upcoming,
+} from './bookings.ts';
 import { isFeedSecret } from './feed.ts';
 import { daysSpan, freeSlots, HOURS, todayIn } from './hours.ts';
 import { feedFile } from './invite.ts';
@@ -96,7 +105,6 @@ const feed = publicRoute({
 });
 
 const ref = (row: BookingRow) => ({ id: row.id, start: row.start.toISOString(), end: row.end.toISOString() });
-const managed = (row: BookingRow) => ({ ...ref(row), name: row.name, topic: row.topic, status: row.status });
 
 export function bookingRoutes(deps: Deps, outbox: OutboxWorker) {
   const app = router();
@@ -159,14 +167,14 @@ export function bookingRoutes(deps: Deps, outbox: OutboxWorker) {
   app.openapi(manage, async (c) => {
     await manageLimit(clientKey(c, deps.config.trustProxy));
     const row = await bookingByToken(deps.db, c.req.valid('json').token);
-    return c.json({ success: true as const, booking: managed(row) }, 200);
+    return c.json({ success: true as const, booking: toManagedBooking(row) }, 200);
   });
 
   app.openapi(cancel, async (c) => {
     await manageLimit(clientKey(c, deps.config.trustProxy));
     const row = await cancelByToken(deps, c.req.valid('json').token);
     void outbox.kick();
-    return c.json({ success: true as const, message: 'Your call is cancelled.', booking: managed(row) }, 200);
+    return c.json({ success: true as const, message: 'Your call is cancelled.', booking: toManagedBooking(row) }, 200);
   });
 
   app.openapi(move, async (c) => {
@@ -174,7 +182,7 @@ export function bookingRoutes(deps: Deps, outbox: OutboxWorker) {
     const { token, start } = c.req.valid('json');
     const row = await reschedule(deps, token, start);
     void outbox.kick();
-    return c.json({ success: true as const, message: 'Your call is moved.', booking: managed(row) }, 200);
+    return c.json({ success: true as const, message: 'Your call is moved.', booking: toManagedBooking(row) }, 200);
   });
 
   app.openapi(feed, async (c) => {
