@@ -9,7 +9,8 @@ export const TAKEN = 'That time was just taken. Please pick another.';
 export const NOT_OFFERED = 'That time is not offered. Please pick one of the listed times.';
 
 const EARLIEST = Date.parse('0001-01-01T00:00:00Z');
-const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+/** The last instant the database stores (year 9999); a range is held inside it. */
+export const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
 
 /**
  * An instant, as JSON carries one: ISO 8601 with its offset (2026-12-01T04:30:00.000Z), read as a Date. The

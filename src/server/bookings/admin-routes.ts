@@ -11,6 +11,7 @@ import {
   blockCreated,
   blocksAnswer,
   feedAnswer,
+  LATEST,
   managedChange,
 } from '../../lib/schemas/bookings.ts';
 import { idParam } from '../../lib/schemas/ids.ts';
@@ -92,10 +93,13 @@ const feed = adminRoute({
   responses: { 200: ok(feedAnswer, 'The feed address'), ...errors(503) },
 });
 
-/** The range asked for, cut at MAX_RANGE_DAYS from its start (a `to` before `from` is an empty range). */
+/**
+ * The range asked for, cut at MAX_RANGE_DAYS from its start and at the last instant the database stores
+ * (a `to` before `from` is an empty range).
+ */
 function range(query: { from?: Date; to?: Date }, now: Date) {
   const from = query.from ?? now;
-  const longest = from.getTime() + MAX_RANGE_DAYS * DAY_MS;
+  const longest = Math.min(from.getTime() + MAX_RANGE_DAYS * DAY_MS, LATEST);
   const to = new Date(Math.min(query.to?.getTime() ?? from.getTime() + 7 * DAY_MS, longest));
   return { from, to };
 }
