@@ -90,7 +90,8 @@ const FLOWS: Flow[] = [
       const open = when(
         page,
         () =>
-          Boolean(document.querySelector('#mobile-menu')?.checkVisibility()) && performance.timeOrigin + performance.now(),
+          Boolean(document.querySelector('#mobile-menu')?.checkVisibility()) &&
+          performance.timeOrigin + performance.now(),
         null,
       );
       await page.locator('[data-menu-toggle]').tap();
@@ -397,7 +398,9 @@ try {
     for (let i = 0; i < runs; i++) visits.push(await visit(browser, url, flow, storage, i));
     const slowest = visits.map((v) => v.slowest);
     const names = visits.map((v) => v.event);
-    const event = names.toSorted((a, b) => names.filter((n) => n === b).length - names.filter((n) => n === a).length)[0];
+    const event = names.toSorted(
+      (a, b) => names.filter((n) => n === b).length - names.filter((n) => n === a).length,
+    )[0];
     console.log(
       `| ${flow.name} | ${median(slowest)} | ${Math.max(...slowest)} | ${slowest.join(' / ')} | ${event} | ${median(visits.map((v) => v.done)).toFixed(0)} | ${median(
         visits.map((v) => v.longTasks),
