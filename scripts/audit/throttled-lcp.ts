@@ -2,7 +2,7 @@
 // 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown, a mobile viewport, an empty cache.
 // LCP is what the page itself reports through PerformanceObserver: the last `largest-contentful-paint`
 // entry before any input, read once the page has loaded and sat idle.
-import type { Browser } from '@playwright/test';
+import type { Browser, CDPSession } from '@playwright/test';
 
 export interface PageLoad {
   lcp: number;
@@ -15,7 +15,7 @@ export interface PageLoad {
   candidates: { t: number; el: string }[];
 }
 
-const MOBILE = {
+export const MOBILE = {
   viewport: { width: 412, height: 823 },
   deviceScaleFactor: 1.75,
   isMobile: true,
@@ -41,6 +41,18 @@ const OBSERVE = `
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
 
+/** Lighthouse's mobile profile on a page: 150 ms round trip, 1.6 Mbps down, 750 kbps up, 4× CPU slowdown. */
+export async function throttle(cdp: CDPSession): Promise<void> {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
+
 export async function throttledLoad(
   browser: Browser,
   url: string,
@@ -59,14 +71,7 @@ export async function throttledLoad(
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 150,
-      downloadThroughput: (1.6 * 1024 * 1024) / 8,
-      uploadThroughput: (750 * 1024) / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await throttle(cdp);
     let scriptBytes = 0;
     const scripts = new Set<string>();
     cdp.on('Network.responseReceived', (e) => {
