@@ -10,7 +10,7 @@ test('an enquiry sent while signed in shows on the dashboard; the live demo card
   const acc = await createAccount(baseURL!, 'enquiry');
   await useToken(page, acc.token);
   await page.goto('/userdashboard');
-  await expect(page.getByText(/appear here/)).toBeVisible();
+  await expect(page.getByText(/Messages you send through the .* appear here/)).toBeVisible();
   await page.getByRole('link', { name: /^Claim this project: / }).click();
   await expect(page).toHaveURL(/\/contact\?claim=/);
   await hydrated(page);
