@@ -53,7 +53,13 @@ const tapAndType = async (page: Page, label: string, text: string) => {
  * page's CSP allows no eval.)
  */
 const when = async <A>(page: Page, seen: (arg: A) => number | false, arg: A): Promise<number> =>
-  (await page.waitForFunction(seen, arg, { polling: 'raf', timeout: 60_000 })).jsonValue() as Promise<number>;
+  // Playwright's overloads cannot infer A through a generic wrapper; the call is the same.
+  (
+    await page.waitForFunction(seen as (arg: unknown) => number | false, arg as unknown, {
+      polling: 'raf',
+      timeout: 60_000,
+    })
+  ).jsonValue() as Promise<number>;
 /** The moment an element matching `selector` and holding `text` is shown. */
 const shown = (page: Page, selector: string, text: string) =>
   when(
