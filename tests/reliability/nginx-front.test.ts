@@ -221,7 +221,8 @@ describe('nginx in front of two instances', () => {
       }
     };
     const clients = Array.from({ length: 8 }, client);
-    await sleep(2_000);
+    // The kill lands once enquiries are flowing through both instances, not after a fixed time.
+    while (acknowledged.length < 100 && Date.now() < ends) await sleep(20);
     a.child.kill('SIGKILL');
     killed = true;
     await Promise.all(clients);
