@@ -61,10 +61,20 @@ export async function loadUser() {
  * sign-in, it lets this browser in while strangers' failed guesses hold the account.
  */
 export function startSession(token: string, user?: User, deviceToken?: string) {
-  localStorage.setItem(TOKEN_KEY, token);
-  if (deviceToken) localStorage.setItem(DEVICE_TOKEN_KEY, deviceToken);
+  keepSession(token, deviceToken);
   if (user) $session.set({ token, userData: user, isLoading: false, isLoggedIn: true, loadError: null, ended: false });
   else void loadUser();
+}
+
+/**
+ * A sign-in that leaves the page at once (for the dashboard in the account's language): the token (and
+ * device token) kept for the next page, and this page's store left as it is, so that no guard of this
+ * page (a sign-in page sends a signed-in visitor to the dashboard in the page's language) sends the user
+ * elsewhere meanwhile.
+ */
+export function keepSession(token: string, deviceToken?: string) {
+  localStorage.setItem(TOKEN_KEY, token);
+  if (deviceToken) localStorage.setItem(DEVICE_TOKEN_KEY, deviceToken);
 }
 
 export const readDeviceToken = () => localStorage.getItem(DEVICE_TOKEN_KEY) ?? undefined;

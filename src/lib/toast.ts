@@ -1,6 +1,9 @@
 // The one toast helper. `notify` shows a toast now; `flash` keeps it in sessionStorage so that the
 // Toaster of the next page shows it (a toast queued just before a navigation would otherwise be lost).
+// A flashed toast keeps the language it is written in, and a page in another language does not show it:
+// a message is in the language of the page that shows it, or not shown.
 import { toast } from 'react-toastify/unstyled';
+import { type Locale, toLocale } from '../i18n/locales.ts';
 import { go } from './navigate.ts';
 import { FLASH_KEY, TOAST_EVENT } from './constants.ts';
 
@@ -8,7 +11,11 @@ export type ToastKind = 'success' | 'error' | 'info';
 interface Flash {
   kind: ToastKind;
   message: string;
+  locale: Locale;
 }
+
+/** The language of the page (its <html lang>), which its islands write their messages in. */
+const pageLocale = () => toLocale(document.documentElement.lang);
 
 // The message makes the id, so one cause never stacks the same toast twice (it is also the DOM id).
 const idOf = (kind: ToastKind, message: string) => `toast-${kind}-${message.replace(/[^a-z0-9]+/gi, '-')}`;
@@ -31,9 +38,10 @@ function readFlashes(): Flash[] {
   }
 }
 
-export function flash(kind: ToastKind, message: string) {
+/** `locale`: the language `message` is written in, when it is not the page's (a move to another language). */
+export function flash(kind: ToastKind, message: string, locale = pageLocale()) {
   try {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify([...readFlashes(), { kind, message }]));
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify([...readFlashes(), { kind, message, locale }]));
   } catch {
     notify(kind, message);
   }
@@ -47,21 +55,22 @@ export function showFlashes() {
   } catch {
     /* storage unavailable: nothing was queued */
   }
-  for (const f of queued) notify(f.kind, f.message);
+  const here = pageLocale();
+  for (const f of queued) if (f.locale === here) notify(f.kind, f.message);
   if (queued.length === 0) return;
   const shownAt = Date.now();
   window.addEventListener(
     'pagehide',
     () => {
       if (Date.now() - shownAt > HAND_ON_MS) return;
-      for (const f of queued) if (toast.isActive(idOf(f.kind, f.message))) flash(f.kind, f.message);
+      for (const f of queued) if (toast.isActive(idOf(f.kind, f.message))) flash(f.kind, f.message, f.locale);
     },
     { once: true },
   );
 }
 
-/** Shows the toast on the next page, then goes there. */
-export function flashAndGo(kind: ToastKind, message: string, url: string, replace = false) {
-  flash(kind, message);
+/** Shows the toast on the next page (if it is in `locale`, the page's by default), then goes there. */
+export function flashAndGo(kind: ToastKind, message: string, url: string, replace = false, locale = pageLocale()) {
+  flash(kind, message, locale);
   go(url, replace);
 }

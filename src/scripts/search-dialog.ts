@@ -89,12 +89,17 @@ function build(): HTMLDialogElement {
       status.textContent = t('Search is not available right now. Please try again later.');
     }
   });
-  // Enter opens the first result; the arrows move between the field and the results.
+  // Enter opens the first result; the arrows move between the field and the results. One Escape closes
+  // the dialog, from the field too (whose own Escape would only clear it); closing a modal dialog gives
+  // focus back to what had it before (the search button, or the page).
   el.addEventListener('keydown', (event) => {
     trapTab(event, el);
     const links = [...list.querySelectorAll('a')];
     const at = links.indexOf(document.activeElement as HTMLAnchorElement);
-    if (event.key === 'Enter' && event.target === input) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      el.close();
+    } else if (event.key === 'Enter' && event.target === input) {
       event.preventDefault();
       links[0]?.click();
     } else if (event.key === 'ArrowDown' && links.length > 0) {

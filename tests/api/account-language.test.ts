@@ -155,9 +155,30 @@ describe('the language an account is made with', () => {
     const linked = await google({ sub: 'lang-g-2', email: english.email, name: 'Linked' });
     expect(linked.status).toBe(200);
     expect(await storedLocale(english.user._id)).toBe('en');
+    // The answers that start a session say the account's language, which the site lands in.
+    expect(made.body.locale).toBe('hi');
+    expect(linked.body.locale).toBe('en');
     await t.api.drainOutbox();
     const notice = await mailAfter(english.email, mark);
     expect(notice.subject).toBe(`Google sign-in was linked to your account – ${site.name}`);
+  });
+});
+
+describe("the account's language in every answer that starts a session", () => {
+  it("is the account's, whatever the page signing in says; after a change, the new one", async () => {
+    const acc = await signUpFrom('hi');
+    const signIn = (language: string) =>
+      t.call('POST', '/v1/auth/sign-in', {
+        body: { email: acc.email, password: acc.password },
+        ip: freshIp(),
+        headers: { 'accept-language': language },
+      });
+    const fromEnglish = await signIn('en');
+    expect(fromEnglish.status).toBe(200);
+    expect(fromEnglish.body.locale).toBe('hi');
+    const changed = await t.call('PATCH', '/v1/account', { token: acc.token, body: { locale: 'en' } });
+    expect(changed.status).toBe(200);
+    expect((await signIn('hi')).body.locale).toBe('en');
   });
 });
 

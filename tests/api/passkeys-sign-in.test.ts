@@ -24,6 +24,7 @@ describe('signing in with a passkey', () => {
       message: 'Signed in successfully',
       token: expect.any(String),
       user: acc.user,
+      locale: 'en',
     });
     expect((await t.call('GET', '/v1/auth/user', { token: res.body.token })).status).toBe(200);
     const devices = await t.call('GET', '/v1/account/sessions', { token: res.body.token });

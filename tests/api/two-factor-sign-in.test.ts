@@ -39,6 +39,7 @@ describe('signing in with two-factor on', () => {
       message: 'Signed in successfully',
       token: expect.any(String),
       user: acc.user,
+      locale: 'en',
       // This browser is known to the account from now on, as after a password sign-in.
       deviceToken: expect.any(String),
     });

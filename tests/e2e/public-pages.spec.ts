@@ -1,6 +1,8 @@
 // Projects, policy, Try Now, contact, the not-found page, inner navigation, case redirects and the
 // search-engine files. Counts and copy come from content/ (see tests/helpers/content.ts);
 // the specification's own figures are checked by tests/spec/spec-conformance.test.ts.
+import { UI } from '../../src/i18n/hi/ui.ts';
+import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { TIMINGS } from '../../src/lib/constants.ts';
 import { site } from '../../src/lib/site.ts';
 import { inOrder, readContentFile } from '../helpers/content.ts';
@@ -294,3 +296,31 @@ test('each public page has its own title, description, canonical and sharing tag
     await expect(page.locator('h1')).toHaveCount(1);
   }
 });
+
+// The header on a 390 px phone, in each language: the brand on one line, every control inside the bar's
+// height, nothing wider than the window, the colour-scheme switch named.
+for (const locale of LOCALES) {
+  test(`at 390 px the ${locale} header is one line, the colour-scheme switch labelled`, async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(localePath('/service-details/Automation', locale));
+    const nav = page.locator('header nav').first();
+    const layout = await nav.evaluate((el) => {
+      const brand = el.querySelector('a')!;
+      const text = [...brand.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim())!;
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      const bar = el.getBoundingClientRect();
+      const outside = [...el.children]
+        .map((child) => child.getBoundingClientRect())
+        .filter((box) => box.width > 0 && (box.top < bar.top || box.bottom > bar.bottom));
+      return {
+        brandLines: new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size,
+        outside: outside.length,
+        width: document.documentElement.scrollWidth,
+      };
+    });
+    expect(layout).toEqual({ brandLines: 1, outside: 0, width: 390 });
+    const label = locale === 'hi' ? UI['Colour scheme']! : 'Colour scheme';
+    await expect(nav.getByRole('combobox', { name: label })).toBeVisible();
+  });
+}

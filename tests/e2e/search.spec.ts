@@ -6,6 +6,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { elements, parsePage } from '../../src/build/html.ts';
+import { PAGES } from '../../src/i18n/hi/pages.ts';
+import { SEARCH } from '../../src/i18n/hi/search.ts';
+import { LOCALES, localePath } from '../../src/i18n/locales.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
 import { expect, hydrated, test } from './fixtures/test.ts';
 
@@ -101,6 +104,34 @@ test('a word of a post finds it; the arrows reach it; Escape closes and focus go
   await expect(dialog(page)).toBeHidden();
   await expect(button).toBeFocused();
 });
+
+for (const locale of LOCALES) {
+  test(`${locale}: one Escape closes the search, from its field with a word in it; focus goes back to the button, or the page`, async ({
+    page,
+  }) => {
+    const hindi = locale === 'hi';
+    await page.goto(localePath('/projects', locale));
+    await hydrated(page);
+    const button = page.getByRole('button', { name: hindi ? PAGES.Search! : 'Search', exact: true });
+    const searchDialog = page.getByRole('dialog', { name: hindi ? SEARCH['Search the site']! : 'Search the site' });
+    const searchField = searchDialog.getByRole('searchbox');
+    await button.click();
+    await expect(searchField).toBeFocused();
+    await page.keyboard.type('automation');
+    await expect(searchDialog.getByRole('link').first()).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(searchDialog).toBeHidden();
+    await expect(button).toBeFocused();
+
+    // Opened from the page with "/", nothing focused before: one Escape, and the page has focus again.
+    await button.blur();
+    await page.keyboard.press('/');
+    await expect(searchField).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(searchDialog).toBeHidden();
+    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  });
+}
 
 test('keys typed at once after "/" all reach the field, while the dialog is still on its way', async ({ page }) => {
   await page.goto('/projects');

@@ -50,8 +50,8 @@ describe('toasts', () => {
     flash('success', 'Successfully logged out');
     flash('info', 'Your account is already verified');
     expect(stored()).toEqual([
-      { kind: 'success', message: 'Successfully logged out' },
-      { kind: 'info', message: 'Your account is already verified' },
+      { kind: 'success', message: 'Successfully logged out', locale: 'en' },
+      { kind: 'info', message: 'Your account is already verified', locale: 'en' },
     ]);
     expect(shown()).toEqual([]);
     await act(async () => showFlashes());
@@ -65,7 +65,18 @@ describe('toasts', () => {
     await act(async () => showFlashes());
     await act(async () => toast.dismiss('toast-error-Admins-only-'));
     window.dispatchEvent(new Event('pagehide'));
-    expect(stored()).toEqual([{ kind: 'success', message: 'Signed in successfully' }]);
+    expect(stored()).toEqual([{ kind: 'success', message: 'Signed in successfully', locale: 'en' }]);
+  });
+
+  it('shows a flashed toast only on a page in its language, and drops the others', async () => {
+    document.documentElement.lang = 'hi';
+    flash('success', 'सफलतापूर्वक लॉग आउट हो गए');
+    flash('success', 'Language saved', 'en');
+    document.documentElement.lang = 'en';
+    await act(async () => showFlashes());
+    expect(shown()).toEqual(['Language saved']);
+    expect(stored()).toEqual([]);
+    document.documentElement.lang = '';
   });
 
   it('a page left later hands nothing on: the user has seen them', async () => {

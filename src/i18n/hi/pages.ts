@@ -27,7 +27,7 @@ export const PAGES: Catalog = {
   'Try Free': 'मुफ़्त आज़माएँ',
   '{site} on {network}': '{network} पर {site}',
   'Colour scheme': 'रंग योजना',
-  System: 'सिस्टम के अनुसार',
+  System: 'सिस्टम',
   Light: 'हल्की',
   Dark: 'गहरी',
   'Back to top': 'ऊपर जाएँ',

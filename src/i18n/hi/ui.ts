@@ -24,7 +24,7 @@ export const UI: Catalog = {
   'Try again': 'फिर से कोशिश करें',
   'Checking your session…': 'आपका सत्र जाँचा जा रहा है…',
   'Colour scheme': 'रंग योजना',
-  System: 'सिस्टम के अनुसार',
+  System: 'सिस्टम',
   Light: 'हल्की',
   Dark: 'गहरी',
   'Your account is already verified': 'आपका खाता पहले से सत्यापित है',

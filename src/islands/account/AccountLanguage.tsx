@@ -59,7 +59,7 @@ function LanguageForm() {
         await api.patch<ProfileResponse>('v1/account', { locale });
         // Said in the language chosen: the reader may have picked the one they read.
         const message = translator(locale, CATALOGS)('Language saved');
-        if (moving) flashAndGo('success', message, `${localePath('/account', locale)}${SECTION}`);
+        if (moving) flashAndGo('success', message, `${localePath('/account', locale)}${SECTION}`, false, locale);
         else notify('success', message);
       },
       { onError: problemOf, leaving: moving },

@@ -1,10 +1,11 @@
 // The second step of a sign-in (password or Google) with two-factor on: the 6-digit code of the
 // authenticator app in the OTP boxes (a paste fills them), or, behind a link, one of the recovery codes.
 import { useState, type SubmitEvent } from 'react';
+import { localePath } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
-import { readDeviceToken, startSession } from '../../lib/session.ts';
+import { keepSession, readDeviceToken } from '../../lib/session.ts';
 import { flashAndGo } from '../../lib/toast.ts';
 import { AuthCard } from './AuthCard.tsx';
 import { Field } from '../ui/Field.tsx';
@@ -102,12 +103,13 @@ export function TwoFactorStep({ challenge, onSignedIn, onRestart }: Props) {
 }
 
 /**
- * The end of every sign-in that answered a session: it starts, and the dashboard opens, in the page's
- * language (`t` and `path` of useLanguage()).
+ * The end of every sign-in that answered a session: the token is kept, and the dashboard opens in the
+ * account's language. The toast is said in the page's (`t` of useLanguage()): a dashboard in another language
+ * shows none.
  */
-export function finishSignIn(res: SessionResponse, { t, path }: ReturnType<typeof useLanguage>) {
-  startSession(res.token, res.user, res.deviceToken);
-  flashAndGo('success', t(res.message || 'Signed in'), path('/userdashboard'), true);
+export function finishSignIn(res: SessionResponse, { t }: ReturnType<typeof useLanguage>) {
+  keepSession(res.token, res.deviceToken);
+  flashAndGo('success', t(res.message || 'Signed in'), localePath('/userdashboard', res.locale), true);
 }
 
 /** The second step as a page of its own, after a first step (password or Google) answered a challenge. */

@@ -1,10 +1,10 @@
 // The end of a Google sign-in, popup or redirect: the API exchanges the authorization code.
 import { api } from '../../lib/api-client.ts';
 import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
-import { startSession } from '../../lib/session.ts';
+import { keepSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import type { useLanguage } from '../ui/i18n.tsx';
-import { isLocale, type Locale } from '../../i18n/locales.ts';
+import { isLocale, type Locale, localePath } from '../../i18n/locales.ts';
 
 export const googleClientId = import.meta.env.PUBLIC_GOOGLE_CLIENT_ID ?? '';
 
@@ -83,11 +83,10 @@ export type GoogleOutcome = 'failed' | 'signed-in' | { challenge: string };
 /**
  * The redirect flow passes the redirect_uri it used (this site's /google-verify) and its PKCE verifier;
  * the popup flow has neither. No code (or a state that did not match, which callers pass as no code)
- * sends nothing to the API. The page's language (useLanguage()) words the toasts and gives the dashboard's
- * address.
+ * sends nothing to the API. The page's language (useLanguage()) words the toasts.
  */
 export async function completeGoogleSignIn(
-  { t, path }: ReturnType<typeof useLanguage>,
+  { t }: ReturnType<typeof useLanguage>,
   code: string | null | undefined,
   redirect?: { uri: string; verifier: string },
 ): Promise<GoogleOutcome> {
@@ -101,8 +100,14 @@ export async function completeGoogleSignIn(
       ...(redirect ? { redirect_uri: redirect.uri, code_verifier: redirect.verifier } : {}),
     });
     if ('twoFactorRequired' in res) return { challenge: res.challenge };
-    startSession(res.token, res.user);
-    flashAndGo('success', t('Welcome, {name}!', { name: res.user.name }), path('/userdashboard'), true);
+    keepSession(res.token);
+    // The dashboard in the account's language; the toast in the page's, shown only by a page in it.
+    flashAndGo(
+      'success',
+      t('Welcome, {name}!', { name: res.user.name }),
+      localePath('/userdashboard', res.locale),
+      true,
+    );
     return 'signed-in';
   } catch (err) {
     console.error('Google sign-in failed', err);

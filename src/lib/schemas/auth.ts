@@ -1,5 +1,6 @@
 // One schema per form, per API body and per answer, shared by the islands and the API. Messages are the
 // product's own words, kept to the letter, with their numbers taken from LIMITS.
+import { LOCALES } from '../../i18n/locales.ts';
 import { LIMITS } from '../constants.ts';
 import { emailField as email } from './email.ts';
 import { storedText, z } from './zod.ts';
@@ -64,6 +65,8 @@ export const sessionResponse = z.object({
   message: z.string(),
   token: z.string(),
   user: userSchema,
+  /** The account's language: the browser lands on the pages of this language once signed in. */
+  locale: z.enum(LOCALES),
   /** Signup and password sign-in: for the browser to send back with its next sign-in (signInBody). */
   deviceToken: z.string().optional(),
 });

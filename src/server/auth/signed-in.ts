@@ -1,5 +1,5 @@
-// The end of every sign-in that proved who the user is: a new session, and the user as the answer shows
-// them. One that proved the password (alone or with a second factor) also remembers the client, so that
+// The end of every sign-in that proved who the user is: a new session, the user as the answer shows
+// them, and the account's language, which the site's pages land in. One that proved the password (alone or with a second factor) also remembers the client, so that
 // failed sign-ins of the account from elsewhere do not lock this client out (known-clients.ts).
 import type { Deps } from '../core/context.ts';
 import type { SignInMethod, UserRow } from '../db/schema.ts';
@@ -11,7 +11,7 @@ export const SIGNED_IN = 'Signed in successfully';
 
 /** `userAgent` is the request's User-Agent header, which the device list names the session by. */
 export async function signedIn(deps: Deps, user: UserRow, method: SignInMethod, userAgent: string | undefined) {
-  return { token: await createSession(deps, user.id, userAgent, method), user: toUser(user) };
+  return { token: await createSession(deps, user.id, userAgent, method), user: toUser(user), locale: user.locale };
 }
 
 /** `ip` is the client as the rate limits key it (clientKey); the answer's deviceToken proves it later. */
