@@ -15,7 +15,7 @@ export const CHUNK_GROUPS: Groups = [
   { name: 'site', test: /src\/lib\/(constants|theme|consent|idle)\.ts$|vite\/preload-helper/ },
   {
     name: 'react-shared',
-    test: /node_modules\/react\/|src\/islands\/ui\/(ErrorBoundary\.tsx|classes\.ts|useForm\.ts|Field\.tsx)$|src\/lib\/api-error\.ts$|rolldown\/runtime/,
+    test: /node_modules\/react\/|src\/islands\/ui\/(ErrorBoundary\.tsx|Island\.tsx|classes\.ts|useForm\.ts|Field\.tsx)$|src\/lib\/api-error\.ts$|rolldown\/runtime/,
   },
 ];
 

@@ -16,6 +16,8 @@ import { CLIENT_MANIFEST } from '../../src/build/client-manifest.ts';
 import { firstScreenEnd } from '../../src/build/first-flight.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { afterIdle } from './fixtures/idle.ts';
+import { SITE } from '../../src/i18n/hi/site.ts';
+import { UI } from '../../src/i18n/hi/ui.ts';
 
 const KB = 1024;
 // A little above what the pages weigh now (docs/performance.md): a change that adds weight has to say so here.
@@ -91,6 +93,12 @@ async function moduleGraph(request: APIRequestContext, html: string, only: 'stat
   const manifest = buildManifest();
   const byUrl = new Map(Object.values(manifest).map((c) => [`/${c.file}`, c]));
   const seen = new Map<string, { bytes: number; text: string }>();
+  // The islands' catalogs of another language than the page's are never loaded (decision 179).
+  const language = /<html lang="([\w-]+)"/.exec(html)?.[1];
+  const ownLanguage = (key: string) => {
+    const catalog = /^src\/i18n\/([\w-]+)\//.exec(key);
+    return catalog === null || catalog[1] === language;
+  };
   const queue = [
     ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)="([^"]+)"/g),
@@ -104,7 +112,7 @@ async function moduleGraph(request: APIRequestContext, html: string, only: 'stat
     // Astro's island scripts, moved out of the page into a file after Vite (first-flight.ts), import nothing.
     if (!/^\/_astro\/islands\.\w+\.js$/.test(url)) expect(chunk, `${url} in the build's manifest`).toBeDefined();
     seen.set(url, await gzipBytes(request, url));
-    const keys = [...(chunk?.imports ?? []), ...(only === 'all' ? (chunk?.dynamicImports ?? []) : [])];
+    const keys = [...(chunk?.imports ?? []), ...(only === 'all' ? (chunk?.dynamicImports ?? []).filter(ownLanguage) : [])];
     queue.push(...keys.map((key) => `/${manifest[key]!.file}`));
   }
   return seen;
@@ -334,6 +342,30 @@ for (const path of ['/login', '/Signup', '/forgot-password']) {
     await page.goto(path);
     await hydrated(page);
     await loaded; // fetched when the page went idle, before any submit
+  });
+}
+
+// The islands' texts in another language come from that language's catalogs (src/i18n/<code>/), which a
+// page fetches for its own language only (decision 179): an English page's scripts hold none of them.
+for (const [path, hindi] of [
+  ['/login', false],
+  ['/hi/login', true],
+] as const) {
+  test(`${path}: the sign-in form hydrates with ${hindi ? 'its Hindi texts' : 'no Hindi catalog fetched'}`, async ({
+    page,
+  }) => {
+    const catalogTexts = [UI['Enter a Vaild Email']!, SITE['Sign in']!];
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') bodies.push(r.text());
+    });
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: hindi ? SITE['Sign in']! : 'Sign in', exact: true })).toBeVisible();
+    await afterIdle(page); // every lazy module the page asks for by itself has been asked for
+    const scripts = await Promise.all(bodies);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const text of catalogTexts) expect(scripts.some((body) => body.includes(text))).toBe(hindi);
   });
 }
 

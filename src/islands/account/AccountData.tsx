@@ -1,12 +1,13 @@
 // /account, Your data: everything the service holds about the account, downloaded as one JSON file.
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
-import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { secondaryButton } from '../ui/classes.ts';
-import { Translated, useT } from '../ui/i18n.tsx';
+import { useT } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 function Download() {
   const t = useT();
@@ -42,10 +43,10 @@ function Download() {
   );
 }
 
-export default function AccountData({ locale }: { locale?: Locale }) {
+export default function AccountData({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <Download />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

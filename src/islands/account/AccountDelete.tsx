@@ -3,20 +3,21 @@
 // with the app, from a session that proved one factor); then every session has ended, and the user
 // leaves for '/' with a toast.
 import { useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { type AccountResponse, type AccountUser, deleteBody } from '../../lib/schemas/account.ts';
 import { leaveEndedSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass } from '../ui/classes.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
 import { needsCode } from './StepUp.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 const WARNING =
   'This cannot be undone. Your profile, devices and sign-in methods are deleted and you are signed out everywhere.';
@@ -152,10 +153,10 @@ function DeleteAccount() {
   );
 }
 
-export default function AccountDelete({ locale }: { locale?: Locale }) {
+export default function AccountDelete({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <DeleteAccount />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

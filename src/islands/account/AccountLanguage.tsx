@@ -10,12 +10,17 @@ import { flashAndGo, notify } from '../../lib/toast.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { labelClass, primaryButton, selectClass } from '../ui/classes.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { loadCatalogs, useLanguage } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
+import { Island, type IslandProps } from '../ui/Island.tsx';
 
-/** The shared components' texts (the panel's frame) and the panel's own, per language; one object, so it is stable. */
-const CATALOGS = byLanguage(
-  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { eager: true, import: 'UI' }),
+/** The shared components' texts (the panel's frame) and the panel's own, in the page's language. */
+const CATALOGS = await loadCatalogs(
+  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { import: 'UI' }),
+  import.meta.glob<Catalog>('../../i18n/*/account-language.ts', { import: 'ACCOUNT_LANGUAGE' }),
+);
+/** The panel's own texts in every language: 'Language saved' is said in the language chosen. */
+const EVERY_LANGUAGE = byLanguage(
   import.meta.glob<Catalog>('../../i18n/*/account-language.ts', { eager: true, import: 'ACCOUNT_LANGUAGE' }),
 );
 
@@ -58,7 +63,7 @@ function LanguageForm() {
       async () => {
         await api.patch<ProfileResponse>('v1/account', { locale });
         // Said in the language chosen: the reader may have picked the one they read.
-        const message = translator(locale, CATALOGS)('Language saved');
+        const message = translator(locale, EVERY_LANGUAGE)('Language saved');
         if (moving) flashAndGo('success', message, `${localePath('/account', locale)}${SECTION}`, false, locale);
         else notify('success', message);
       },
@@ -110,10 +115,10 @@ function LanguageForm() {
   );
 }
 
-export default function AccountLanguage({ locale }: { locale?: Locale }) {
+export default function AccountLanguage({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={CATALOGS}>
+    <Island locale={locale} catalogs={CATALOGS}>
       <AccountPanel>{() => <LanguageForm />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

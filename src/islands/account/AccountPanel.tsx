@@ -1,31 +1,18 @@
-// The frame of each /account panel island: its own error boundary, and the signed-in guard with a small
-// waiting state (the page has several panels; the top bar's guard is the one that redirects first).
+// The frame of each /account panel island: the signed-in guard with a small waiting state (the page has
+// several panels; the top bar's guard is the one that redirects first).
 import type { ReactNode } from 'react';
 import { DEFAULT_LOCALE, LANGUAGES, type Locale } from '../../i18n/locales.ts';
-import { byLanguage, type Catalog } from '../../i18n/translate.ts';
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { fieldErrors } from '../ui/Field.tsx';
 import { Protected } from '../ui/Protected.tsx';
 
-/**
- * The translations of every account island: the shared components' texts and their own (their own win),
- * in each language but English, found by folder (src/i18n/<code>/ui.ts, account.ts).
- */
-export const TRANSLATIONS = byLanguage(
-  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { eager: true, import: 'UI' }),
-  import.meta.glob<Catalog>('../../i18n/*/account.ts', { eager: true, import: 'ACCOUNT' }),
-);
-
 export function AccountPanel({ children }: { children: (user: User) => ReactNode }) {
   return (
-    <ErrorBoundary>
-      <Protected rule="user" compact>
-        {children}
-      </Protected>
-    </ErrorBoundary>
+    <Protected rule="user" compact>
+      {children}
+    </Protected>
   );
 }
 

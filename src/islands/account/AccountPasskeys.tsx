@@ -4,7 +4,6 @@
 // when the API asks for one). Google-only accounts can add them too.
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { PASSKEY_NAME_MAX, type Passkey, renamePasskeyBody } from '../../lib/schemas/passkeys.ts';
 import { notify } from '../../lib/toast.ts';
@@ -14,10 +13,12 @@ import { FormDialog } from '../ui/FormDialog.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { AccountPanel, formatTime, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
 import { needsCode, needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 /** The browser's own refusal (the user closed its prompt) says nothing worth an error. */
 function cancelled(err: unknown) {
@@ -317,10 +318,10 @@ function PasskeyList() {
   );
 }
 
-export default function AccountPasskeys({ locale }: { locale?: Locale }) {
+export default function AccountPasskeys({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <PasskeyList />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

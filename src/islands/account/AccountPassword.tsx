@@ -3,20 +3,21 @@
 // account has an authenticator app and this session proved one factor only, the API asks for a code of
 // the app as well: the form then shows its box.
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { passwordBody, type AccountUser } from '../../lib/schemas/account.ts';
 import { devicesChanged } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
-import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
-import { Translated, useT } from '../ui/i18n.tsx';
+import { useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
 import { needsCode } from './StepUp.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 function PasswordForm() {
   const t = useT();
@@ -169,10 +170,10 @@ function PasswordForm() {
   );
 }
 
-export default function AccountPassword({ locale }: { locale?: Locale }) {
+export default function AccountPassword({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <PasswordForm />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

@@ -1,17 +1,18 @@
 // /account, Profile: the name (at least 2 characters, checked here and by the API). A saved name goes
 // into the session store, so the avatar menu and every other island follow at once.
 import type { SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { type ProfileResponse, profileBody } from '../../lib/schemas/account.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { updateUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { primaryButton } from '../ui/classes.ts';
-import { Translated, useT } from '../ui/i18n.tsx';
+import { useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 function ProfileForm({ user }: { user: User }) {
   const t = useT();
@@ -57,10 +58,10 @@ function ProfileForm({ user }: { user: User }) {
   );
 }
 
-export default function AccountProfile({ locale }: { locale?: Locale }) {
+export default function AccountProfile({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{(user) => <ProfileForm user={user} />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

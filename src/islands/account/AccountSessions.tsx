@@ -1,7 +1,6 @@
 // /account, Devices: every session of the account (browser and OS, first and last use, 'This device'),
 // ending one, or every other one at once (the sign-out call's 'others' scope).
 import { useCallback, useEffect, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import type { DeviceSession, DeviceSessionsResponse } from '../../lib/schemas/account.ts';
@@ -9,10 +8,12 @@ import { $devicesVersion } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { AccountPanel, formatTime, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, formatTime, problemOf } from './AccountPanel.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { secondaryButton } from '../ui/classes.ts';
-import { Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 /**
  * The API names a device in English ("Chrome 130 on Linux", "Unknown device"); the browser's and the
@@ -122,10 +123,10 @@ function DeviceList() {
   );
 }
 
-export default function AccountSessions({ locale }: { locale?: Locale }) {
+export default function AccountSessions({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <DeviceList />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

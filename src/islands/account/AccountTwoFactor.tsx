@@ -4,7 +4,6 @@
 // or turn it off with a code of the app or a recovery code (never the password alone; a session that
 // proved two factors in the last 10 minutes needs none).
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import {
@@ -21,11 +20,13 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, errorClass, primaryButton, secondaryButton } from '../ui/classes.ts';
-import { Translated, useT } from '../ui/i18n.tsx';
+import { useT } from '../ui/i18n.tsx';
 import { useForm } from '../ui/useForm.ts';
-import { AccountPanel, TRANSLATIONS, problemOf } from './AccountPanel.tsx';
+import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { QrCode } from './QrCode.tsx';
 import { needsStepUp, StepUpForm, useStepUp } from './StepUp.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 
 const grouped = (secret: string) => secret.replace(/(.{4})/g, '$1 ').trim();
 
@@ -274,10 +275,10 @@ function TwoFactorSettings() {
   );
 }
 
-export default function AccountTwoFactor({ locale }: { locale?: Locale }) {
+export default function AccountTwoFactor({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={TRANSLATIONS}>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
       <AccountPanel>{() => <TwoFactorSettings />}</AccountPanel>
-    </Translated>
+    </Island>
   );
 }

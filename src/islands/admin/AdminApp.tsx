@@ -6,6 +6,7 @@ import { type ComponentProps, type ComponentType, lazy, type ReactNode, Suspense
 import type { User } from '../../lib/schemas/auth.ts';
 import type { DashboardContent } from '../account/DashboardContent.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island } from '../ui/Island.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { Protected } from '../ui/Protected.tsx';
 import { TopBar } from '../ui/TopBar.tsx';
@@ -98,7 +99,7 @@ export default function AdminApp({ view, siteName, featured }: Props) {
     if (entry) void fetchView(view, entry.load);
   }, [view, entry]);
   return (
-    <ErrorBoundary>
+    <Island>
       <Protected rule="admin" main>
         {(user) => (
           <>
@@ -145,6 +146,6 @@ export default function AdminApp({ view, siteName, featured }: Props) {
           </>
         )}
       </Protected>
-    </ErrorBoundary>
+    </Island>
   );
 }

@@ -15,6 +15,7 @@ import { FormAlert } from '../ui/FormAlert.tsx';
 import { dangerButton, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { adminErrorMessage } from './admin-error.ts';
 import { AdminTable, cellClass as cell } from './AdminTable.tsx';
+import { SearchBox } from './ListControls.tsx';
 
 const DAY_MS = 86_400_000;
 /** India's offset: it keeps no summer time, so a date and time there is this instant. */
@@ -250,7 +251,6 @@ function Week({ version, onCancel }: { version: number; onCancel: (b: AdminBooki
 }
 
 function Upcoming({ version, onCancel }: { version: number; onCancel: (b: AdminBooking) => void }) {
-  const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const [list, setList] = useState<{ data: AdminBooking[]; total: number } | null>(null);
   const [error, setError] = useState('');
@@ -281,31 +281,7 @@ function Upcoming({ version, onCancel }: { version: number; onCancel: (b: AdminB
       <h2 id="upcoming-title" className="text-xl font-semibold text-ink">
         Coming calls
       </h2>
-      <search>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            setQ(text.trim());
-          }}
-          className="flex flex-wrap items-end gap-2"
-        >
-          <div className="min-w-56 flex-1">
-            <label htmlFor="bookings-search" className={labelClass}>
-              Search bookings by name or e-mail
-            </label>
-            <input
-              id="bookings-search"
-              type="search"
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-              className={`mt-1 ${inputClass}`}
-            />
-          </div>
-          <button type="submit" className={secondaryButton}>
-            Search
-          </button>
-        </form>
-      </search>
+      <SearchBox id="bookings-search" label="Search bookings by name or e-mail" onSearch={setQ} />
       {error && <FormAlert message={`Could not load the bookings: ${error}`} />}
       <p className="text-sm text-slate-600" aria-live="polite">
         {list ? `${list.total} ${list.total === 1 ? 'booking' : 'bookings'} found` : 'Loading bookings…'}

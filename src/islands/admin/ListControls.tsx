@@ -2,7 +2,7 @@
 // `pageSize`).
 import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { LIMITS } from '../../lib/constants.ts';
-import { inputClass, secondaryButton } from '../ui/classes.ts';
+import { inputClass, labelClass, secondaryButton } from '../ui/classes.ts';
 
 interface Props {
   id: string;
@@ -24,6 +24,36 @@ interface Props {
   children: ReactNode;
 }
 
+/** An admin list's search box: the words (trimmed) go to `onSearch` when sent, by Enter or the button. */
+export function SearchBox({ id, label, onSearch }: { id: string; label: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState('');
+  const send = (e: SubmitEvent) => {
+    e.preventDefault();
+    onSearch(text.trim());
+  };
+  return (
+    <search className="min-w-56 flex-1">
+      <form onSubmit={send} className="flex flex-wrap items-end gap-2">
+        <div className="min-w-56 flex-1">
+          <label htmlFor={id} className={labelClass}>
+            {label}
+          </label>
+          <input
+            id={id}
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            className={`mt-1 ${inputClass}`}
+          />
+        </div>
+        <button type="submit" className={secondaryButton}>
+          Search
+        </button>
+      </form>
+    </search>
+  );
+}
+
 export function ListControls({
   id,
   noun,
@@ -38,36 +68,11 @@ export function ListControls({
   error,
   children,
 }: Props) {
-  const [text, setText] = useState('');
   const pages = Math.max(1, Math.ceil((total ?? 0) / LIMITS.adminPageSize));
-  const onSearch = (e: SubmitEvent) => {
-    e.preventDefault();
-    search?.(text);
-  };
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-end gap-x-6 gap-y-3">
-        {search && (
-          <search className="min-w-56 flex-1">
-            <form onSubmit={onSearch} className="flex flex-wrap items-end gap-2">
-              <div className="min-w-56 flex-1">
-                <label htmlFor={`${id}-search`} className="block text-sm font-medium text-ink">
-                  Search {noun}
-                </label>
-                <input
-                  id={`${id}-search`}
-                  type="search"
-                  value={text}
-                  onChange={(e) => setText(e.target.value)}
-                  className={`mt-1 ${inputClass}`}
-                />
-              </div>
-              <button type="submit" className={secondaryButton}>
-                Search
-              </button>
-            </form>
-          </search>
-        )}
+        {search && <SearchBox id={`${id}-search`} label={`Search ${noun}`} onSearch={search} />}
         {tools}
       </div>
       {error && (

@@ -1,18 +1,18 @@
 // /email-verify: the six-box code form. Whatever the answer, the user goes on to /userdashboard
 // with the server's message.
 import { useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { flashAndGo } from '../../lib/toast.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { Protected } from '../ui/Protected.tsx';
 import { requestVerifyCode } from '../../lib/verify-email.ts';
 import { linkClass, primaryButton } from '../ui/classes.ts';
 import { useForm } from '../ui/useForm.ts';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 
 function VerifyForm({ email }: { email: string }) {
   const language = useLanguage();
@@ -65,15 +65,10 @@ function VerifyForm({ email }: { email: string }) {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/** `catalogs`: given on the other languages' pages by EmailVerify.translated.tsx; an English page's bundle carries no translation. */
-export default function EmailVerify({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function EmailVerify({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Protected rule="unverified">{(user) => <VerifyForm email={user.email} />}</Protected>
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Protected rule="unverified">{(user) => <VerifyForm email={user.email} />}</Protected>
+    </Island>
   );
 }

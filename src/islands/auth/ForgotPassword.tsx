@@ -1,7 +1,6 @@
 // /forgot-password: e-mail, then the mailed code (checked by the server only with the last step),
 // then the new password; success goes to /login.
 import { useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -9,13 +8,14 @@ import { LIMITS } from '../../lib/constants.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm } from './AuthCard.tsx';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { Field } from '../ui/Field.tsx';
 import { OtpInput, emptyOtp } from '../ui/OtpInput.tsx';
 import { errorClass, linkClass } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
 import { toastProblem, useForm } from '../ui/useForm.ts';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 
 type Step = 'email' | 'otp' | 'password';
 
@@ -162,15 +162,10 @@ function Wizard() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/** `catalogs`: given on the other languages' pages by ForgotPassword.translated.tsx; an English page's bundle carries no translation. */
-export default function ForgotPassword({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function ForgotPassword({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Wizard />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Wizard />
+    </Island>
   );
 }

@@ -1,15 +1,15 @@
 // /google-verify: Google's redirect flow lands here with ?code=…&state=…; when the state is the one this tab
 // sent, the API completes the sign-in, or asks for the second factor of an account with two-factor on.
 import { useEffect, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { AuthCard } from './AuthCard.tsx';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { Loading } from '../ui/Loading.tsx';
 import { completeGoogleSignIn, type GoogleOutcome, redirectLanguage, takeRedirectResult } from './google.ts';
 import { localePath } from '../../i18n/locales.ts';
 import { TwoFactorCard } from './TwoFactorStep.tsx';
 import { linkClass } from '../ui/classes.ts';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 
 function Verify() {
   const language = useLanguage();
@@ -49,15 +49,10 @@ function Verify() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/** `catalogs`: given on the other languages' pages by GoogleVerify.translated.tsx; an English page's bundle carries no translation. */
-export default function GoogleVerify({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function GoogleVerify({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Verify />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Verify />
+    </Island>
   );
 }

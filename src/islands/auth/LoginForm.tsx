@@ -2,7 +2,6 @@
 // passkeys (a button, and the e-mail field's autofill), and the second step when two-factor is on (after the
 // password or Google).
 import { useEffect, useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
@@ -11,7 +10,8 @@ import { readDeviceToken } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { passkeysSupported, signInWithPasskey } from './passkey-sign-in.ts';
@@ -20,7 +20,7 @@ import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 
 /** A failure told in a toast (in the page's language) and in the form (translated where it is shown). */
 function failedWith(fallback: string) {
@@ -150,15 +150,10 @@ function Form() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/** `catalogs`: given on the other languages' pages by LoginForm.translated.tsx; an English page's bundle carries no translation. */
-export default function LoginForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function LoginForm({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Form />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Form />
+    </Island>
   );
 }

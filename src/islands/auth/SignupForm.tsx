@@ -1,6 +1,5 @@
 // /Signup: name, e-mail and password; Google and (inactive) GitHub buttons.
 import { useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import type { Translate } from '../../i18n/translate.ts';
 import { api } from '../../lib/api-client.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
@@ -9,7 +8,8 @@ import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
 import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { Field } from '../ui/Field.tsx';
 import { GoogleButton } from './GoogleButton.tsx';
 import { TwoFactorCard } from './TwoFactorStep.tsx';
@@ -17,7 +17,7 @@ import { useForm } from '../ui/useForm.ts';
 import { useGuard } from '../ui/useGuard.ts';
 import { linkClass, secondaryButton } from '../ui/classes.ts';
 import { SubmitButton } from '../ui/FormButtons.tsx';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 
 function signupFailed(err: unknown, t: Translate) {
   notify('error', t('Enter a Vaild Email'));
@@ -98,15 +98,10 @@ function Form() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/** `catalogs`: given on the other languages' pages by SignupForm.translated.tsx; an English page's bundle carries no translation. */
-export default function SignupForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function SignupForm({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Form />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Form />
+    </Island>
   );
 }

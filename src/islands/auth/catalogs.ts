@@ -1,10 +1,10 @@
 // The translations of the sign-in islands: the shared components' texts and their own (src/i18n/<code>/
-// site.ts holds the sign-in screens' texts with the public site's), in each language but English, found
-// by folder. Only the pages of those languages load this module (through each island's .translated.tsx
-// twin). Made once, so that the language each <Translated> provides never changes while a page lives.
-import { byLanguage, type Catalog } from '../../i18n/translate.ts';
+// site.ts holds the sign-in screens' texts with the public site's), the page's language only
+// (loadCatalogs).
+import type { Catalog } from '../../i18n/translate.ts';
+import { loadCatalogs } from '../ui/i18n.tsx';
 
-export const TRANSLATIONS = byLanguage(
-  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { eager: true, import: 'UI' }),
-  import.meta.glob<Catalog>('../../i18n/*/site.ts', { eager: true, import: 'SITE' }),
+export const TRANSLATIONS = await loadCatalogs(
+  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { import: 'UI' }),
+  import.meta.glob<Catalog>('../../i18n/*/site.ts', { import: 'SITE' }),
 );

@@ -4,18 +4,20 @@
 // only then asks for the free slots. Its prebuilt markup is the form itself, with a button that shows the
 // times, so that a keyboard reaches it with Tab; focus moves to the days when they come.
 import { type SubmitEvent, useCallback, useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { toApiError } from '../../lib/api-error.ts';
 import { dateIn, INDIA_TIME_ZONE, type Slot, slotDays, visitorTimeZone } from '../../lib/booking-times.ts';
-import { LIMITS, TOKEN_KEY } from '../../lib/constants.ts';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { LIMITS } from '../../lib/constants.ts';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { fieldErrors } from '../ui/Field.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
+import { useAccountFields } from '../ui/useAccountFields.ts';
 import { useForm } from '../ui/useForm.ts';
 import { book, freeSlots, nextFree } from './booking-api.ts';
 import { callTime } from './call-time.ts';
+import { SlotAlert } from './SlotAlert.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 
 /** The spec's words for an address that is not one (spelled so). */
@@ -73,29 +75,8 @@ function Booking() {
     const zone = visitorTimeZone();
     setTimeZone(zone);
     void load(zone);
-    // Signed in: name and e-mail start as the account's (the session store is fetched only with a token).
-    let stop: (() => void) | undefined;
-    let gone = false;
-    if (localStorage.getItem(TOKEN_KEY)) {
-      void import('../../lib/session.ts').then(({ $session }) => {
-        if (gone) return;
-        stop = $session.subscribe(({ userData }) => {
-          if (!userData || !form.current) return;
-          for (const [name, value] of [
-            ['name', userData.name],
-            ['email', userData.email],
-          ] as const) {
-            const input = form.current.elements.namedItem(name) as HTMLInputElement | null;
-            if (input && !input.value) input.value = value;
-          }
-        });
-      });
-    }
-    return () => {
-      gone = true;
-      stop?.();
-    };
   }, [load]);
+  useAccountFields(form);
 
   const days = slotDays(slots, timeZone, locale);
 
@@ -288,25 +269,7 @@ function Booking() {
         <label htmlFor="book-website">Leave this field empty</label>
         <input id="book-website" name="website" type="text" tabIndex={-1} autoComplete="off" />
       </div>
-      {alert && (
-        <div className="grid gap-3">
-          <FormAlert message={alert} />
-          {offered.length > 0 && (
-            <div>
-              <p className="text-sm font-medium text-ink">{t('The next free times:')}</p>
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {offered.map((s) => (
-                  <li key={s.start}>
-                    <button type="button" className={secondaryButton} onClick={() => take(s)}>
-                      {callTime(s.start, timeZone, locale, t)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-      )}
+      <SlotAlert message={alert} offered={offered} timeZone={timeZone} onTake={take} />
       <button type="submit" className={primaryButton} disabled={busy}>
         {busy ? t('Please wait...') : t('Book the call')}
       </button>
@@ -314,18 +277,10 @@ function Booking() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/**
- * `catalogs`: the pages of the other languages render this island through BookCall.translated.tsx, which
- * gives them; an English page's bundle carries no translation.
- */
-export default function BookCall({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function BookCall({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Booking />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Booking />
+    </Island>
   );
 }

@@ -2,17 +2,18 @@
 // another free slot, or cancel it. The token travels in the address's fragment, which no server and no log
 // ever sees, and from here only in a request's body.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import { dateIn, type Slot, slotDays, visitorTimeZone } from '../../lib/booking-times.ts';
 import { ConfirmDialog } from '../ui/ConfirmDialog.tsx';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { Loading } from '../ui/Loading.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { useLanguage } from '../ui/i18n.tsx';
 import { callTime } from './call-time.ts';
 import { cancel, freeSlots, type ManagedBooking, manage, nextFree, reschedule } from './booking-api.ts';
+import { SlotAlert } from './SlotAlert.tsx';
 import { SlotPicker } from './SlotPicker.tsx';
 
 /** The token of `#<token>` (or `#token=<token>`), or '' when the address has none. */
@@ -176,34 +177,17 @@ function Manage() {
           )}
         </dl>
       </section>
-      {alert && (
-        <div className="grid gap-3">
-          <FormAlert message={alert} />
-          {offered.length > 0 && (
-            <div>
-              <p className="text-sm font-medium text-ink">{t('The next free times:')}</p>
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {offered.map((s) => (
-                  <li key={s.start}>
-                    <button
-                      type="button"
-                      className={secondaryButton}
-                      onClick={() => {
-                        setDay(dateIn(s.start, timeZone));
-                        setStart(s.start);
-                        setOffered([]);
-                        setAlert('');
-                      }}
-                    >
-                      {callTime(s.start, timeZone, locale, t)}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-      )}
+      <SlotAlert
+        message={alert}
+        offered={offered}
+        timeZone={timeZone}
+        onTake={(s) => {
+          setDay(dateIn(s.start, timeZone));
+          setStart(s.start);
+          setOffered([]);
+          setAlert('');
+        }}
+      />
       {cancelled ? (
         <p>
           <a href={path('/book')} className="font-medium text-brand-700 underline">
@@ -267,15 +251,10 @@ function Manage() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/** Like BookCall: the pages of other languages render it through ManageBooking.translated.tsx. */
-export default function ManageBooking({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function ManageBooking({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Manage />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Manage />
+    </Island>
   );
 }

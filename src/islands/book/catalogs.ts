@@ -1,9 +1,9 @@
 // The translations of the booking islands (/book, /book/manage): the shared components' texts and their
-// own, in each language but English, found by folder (src/i18n/<code>/ui.ts, book.ts). Only the pages of
-// those languages load this module, through each island's .translated.tsx twin.
-import { byLanguage, type Catalog } from '../../i18n/translate.ts';
+// own (src/i18n/<code>/ui.ts, book.ts), the page's language only (loadCatalogs).
+import type { Catalog } from '../../i18n/translate.ts';
+import { loadCatalogs } from '../ui/i18n.tsx';
 
-export const TRANSLATIONS = byLanguage(
-  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { eager: true, import: 'UI' }),
-  import.meta.glob<Catalog>('../../i18n/*/book.ts', { eager: true, import: 'BOOK' }),
+export const TRANSLATIONS = await loadCatalogs(
+  import.meta.glob<Catalog>('../../i18n/*/ui.ts', { import: 'UI' }),
+  import.meta.glob<Catalog>('../../i18n/*/book.ts', { import: 'BOOK' }),
 );

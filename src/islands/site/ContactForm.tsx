@@ -2,15 +2,16 @@
 // and the HTTP client is loaded only when a message is actually sent. A field the API refuses (an
 // address the browser lets through, a name of spaces) gets its message beside it as well as the toast.
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
-import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS, TOKEN_KEY } from '../../lib/constants.ts';
+import { BOT_CHECK, CLAIM_PARAM, CLAIM_PREFIX, LIMITS, TIMINGS } from '../../lib/constants.ts';
 import type { ContactBody } from '../../lib/schemas/contact.ts';
 import { notify } from '../../lib/toast.ts';
 import { toApiError } from '../../lib/api-error.ts';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
 import { errorClass, inputClass, labelClass, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { fieldErrors } from '../ui/Field.tsx';
-import { type Catalogs, Translated, useT } from '../ui/i18n.tsx';
+import { useT } from '../ui/i18n.tsx';
+import { useAccountFields } from '../ui/useAccountFields.ts';
 import { useForm } from '../ui/useForm.ts';
 
 type Question = { x: number; y: number };
@@ -64,31 +65,9 @@ function Form() {
     // after a prefix in English in every language, since the dashboards read claims by it.
     const site = new URLSearchParams(location.search).get(CLAIM_PARAM)?.trim().slice(0, LIMITS.contactNameMax);
     if (site && message.current && !message.current.value) message.current.value = `${CLAIM_PREFIX}${site}\n\n`;
-    // Signed in: name and e-mail start as the account's. The session store (and its HTTP client) is
-    // fetched only when a token is stored, so that a visitor's page loads no more than before.
-    let stop: (() => void) | undefined;
-    let gone = false;
-    if (localStorage.getItem(TOKEN_KEY)) {
-      void import('../../lib/session.ts').then(({ $session }) => {
-        if (gone) return;
-        stop = $session.subscribe(({ userData }) => {
-          if (!userData || !form.current) return;
-          for (const [name, value] of [
-            ['name', userData.name],
-            ['email', userData.email],
-          ] as const) {
-            const input = form.current.elements.namedItem(name) as HTMLInputElement | null;
-            if (input && !input.value) input.value = value;
-          }
-        });
-      });
-    }
-    return () => {
-      gone = true;
-      stop?.();
-      window.clearTimeout(timer.current);
-    };
+    return () => window.clearTimeout(timer.current);
   }, []);
+  useAccountFields(form);
 
   // The Send button goes with the form: focus moves to the panel that replaces it, and back to the form's
   // first field when the panel goes, never to <body>.
@@ -234,18 +213,10 @@ function Form() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/**
- * `catalogs`: the pages of the other languages render this island through ContactForm.translated.tsx, which gives them; an English
- * page's bundle carries no translation.
- */
-export default function ContactForm({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function ContactForm({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Form />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Form />
+    </Island>
   );
 }

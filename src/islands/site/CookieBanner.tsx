@@ -2,12 +2,12 @@
 // 'Cookie settings'. Prebuilt and live before React loads: client:interaction="consent" hydrates it on the first
 // interaction and replays the click that started it.
 import { useEffect, useRef, useState } from 'react';
-import type { Locale } from '../../i18n/locales.ts';
 import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../../lib/constants.ts';
 import { cookieSettingsRequested, readConsent, saveConsent } from '../../lib/consent.ts';
 import { controlAfter } from '../../lib/focus.ts';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { type Catalogs, Translated, useLanguage } from '../ui/i18n.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
+import { useLanguage } from '../ui/i18n.tsx';
 
 const categories = [
   {
@@ -157,18 +157,10 @@ function Banner() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/**
- * `catalogs`: the pages of the other languages render this island through CookieBanner.translated.tsx, which gives them; an English
- * page's bundle carries no translation.
- */
-export default function CookieBanner({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function CookieBanner({ locale }: IslandProps) {
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Banner />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Banner />
+    </Island>
   );
 }

@@ -6,10 +6,10 @@
 import { useEffect, useState } from 'react';
 import { type CloseButtonProps, ToastContainer } from 'react-toastify/unstyled';
 import stylesheet from 'react-toastify/ReactToastify.css?url';
-import type { Locale } from '../../i18n/locales.ts';
 import { showFlashes } from '../../lib/toast.ts';
-import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
-import { type Catalogs, Translated, useT } from '../ui/i18n.tsx';
+import { Island, type IslandProps } from '../ui/Island.tsx';
+import { TRANSLATIONS } from './catalogs.ts';
+import { useT } from '../ui/i18n.tsx';
 
 /** Resolves once the stylesheet has loaded (or failed: toasts then show unstyled rather than never). */
 function linkStylesheet(): Promise<void> {
@@ -63,13 +63,7 @@ function Toasts() {
   );
 }
 
-const ENGLISH: Catalogs = {};
-
-/**
- * `catalogs`: the pages of the other languages render this island through Toaster.translated.tsx, which gives them; an English
- * page's bundle carries no translation.
- */
-export default function Toaster({ locale, catalogs = ENGLISH }: { locale?: Locale; catalogs?: Catalogs }) {
+export default function Toaster({ locale }: IslandProps) {
   // react-toastify queues toasts until its container mounts, so none is lost while the sheet loads.
   const [styled, setStyled] = useState(false);
   useEffect(() => {
@@ -84,10 +78,8 @@ export default function Toaster({ locale, catalogs = ENGLISH }: { locale?: Local
   }, [styled]);
   if (!styled) return null;
   return (
-    <Translated locale={locale} catalogs={catalogs}>
-      <ErrorBoundary>
-        <Toasts />
-      </ErrorBoundary>
-    </Translated>
+    <Island locale={locale} catalogs={TRANSLATIONS}>
+      <Toasts />
+    </Island>
   );
 }
