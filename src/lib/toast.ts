@@ -71,6 +71,6 @@ export function showFlashes() {
 
 /** Shows the toast on the next page (if it is in `locale`, the page's by default), then goes there. */
 export function flashAndGo(kind: ToastKind, message: string, url: string, replace = false, locale = pageLocale()) {
-  flash(kind, message, locale);
-  go(url, replace);
+  // The page is not left before this task ends: the toast is stored in time for the next page.
+  if (go(url, replace)) flash(kind, message, locale);
 }
