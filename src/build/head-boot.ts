@@ -3,10 +3,10 @@
 // flashes for a visitor who has already chosen. One script is one hash in the page's CSP (and its header):
 // Astro hashes 'head-inline' scripts into it.
 import type { AstroIntegration } from 'astro';
-import { COOKIE_CONSENT_KEY } from '../lib/constants.ts';
+import { CONSENT_GIVEN_CLASS, COOKIE_CONSENT_KEY } from '../lib/constants.ts';
 import { themeBootScript } from '../lib/theme.ts';
 
-const consentBootScript = `try{localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)})&&document.documentElement.classList.add('consent-given')}catch(e){}`;
+const consentBootScript = `try{localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)})&&document.documentElement.classList.add(${JSON.stringify(CONSENT_GIVEN_CLASS)})}catch(e){}`;
 
 export function headBoot(): AstroIntegration {
   return {

@@ -1,6 +1,7 @@
 // The stored cookie-consent choice. Anything that needs consent must wait for `cookie-consent`
 // (a window event carrying the value) or check readConsent() first; nothing of the kind loads before.
 import {
+  CONSENT_GIVEN_CLASS,
   COOKIE_CONSENT_KEY,
   COOKIE_CONSENT_VALUES,
   COOKIE_SETTINGS_CLASS,
@@ -23,6 +24,8 @@ export function saveConsent(value: CookieConsent) {
   } catch {
     /* private mode without storage: the choice holds for this page only */
   }
+  // The class the head script sets for a stored choice: it hides the banner, prebuilt or hydrated.
+  document.documentElement.classList.add(CONSENT_GIVEN_CLASS);
   document.documentElement.classList.remove(COOKIE_SETTINGS_CLASS);
   window.dispatchEvent(new CustomEvent<CookieConsent>('cookie-consent', { detail: value }));
 }

@@ -97,6 +97,8 @@ export const COOKIE_CONSENT_KEY = 'cookieConsent';
  */
 export const COOKIE_SETTINGS_EVENT = 'cookie-settings-requested';
 export const COOKIE_SETTINGS_CLASS = 'cookie-settings-open';
+/** On <html> once a choice is stored: hides the cookie banner (src/styles/global.css). */
+export const CONSENT_GIVEN_CLASS = 'consent-given';
 
 /** Where the analytics script sends a page view (src/scripts/analytics.ts). */
 export const ANALYTICS_VIEW_PATH = '/api/v1/analytics/view';

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { createAccount } from './fixtures/accounts.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
-import { COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
+import { ANALYTICS_VIEW_PATH, COOKIE_CONSENT_KEY } from '../../src/lib/constants.ts';
 import { afterIdle } from './fixtures/idle.ts';
 
 /** Holds React's renderer module (every island needs it) until `release()`; `asked()` says if it was requested. */
@@ -23,21 +23,91 @@ async function holdReact(page: Page) {
 test.describe('the cookie banner, before any choice', () => {
   test.use({ consent: null });
 
-  test('the first click on a choice counts, though React was not there yet', async ({ page }) => {
+  test('a choice clicked while React loads for the settings is made at once, without it', async ({ page }) => {
     const react = await holdReact(page);
     await page.goto('/');
-    const island = page.locator('astro-island:has(.cookie-banner)');
+    // Found by its component: once React has it, a banner with a choice stored is no longer rendered.
+    const url = await page.locator('astro-island:has(.cookie-banner)').getAttribute('component-url');
+    const island = page.locator(`astro-island[component-url="${url}"]`);
     const banner = page.getByRole('region', { name: 'Cookie consent' });
     await afterIdle(page);
     expect(react.asked()).toBe(false);
-    await banner.getByRole('button', { name: 'Accept All' }).click();
+    // 'Cookie Settings' needs React: the click is held while it loads.
+    await banner.getByRole('button', { name: 'Cookie Settings' }).click();
     await expect.poll(react.asked).toBe(true); // the request reaches the route a moment after the event
     await expect(island).toHaveAttribute('ssr'); // still the prebuilt markup
-    await expect(banner).toBeVisible();
-    react.release();
+    // The visitor does not wait for it: the prebuilt banner's own script makes the choice.
+    await banner.getByRole('button', { name: 'Accept All' }).click();
     await expect(banner).toBeHidden();
     expect(await page.evaluate((k) => localStorage.getItem(k), COOKIE_CONSENT_KEY)).toBe('accepted');
+    await expect(island).toHaveAttribute('ssr');
+    react.release();
+    await expect(island).not.toHaveAttribute('ssr');
+    await expect(banner).toBeHidden(); // React, once in, keeps the choice
+    expect(await page.evaluate((k) => localStorage.getItem(k), COOKIE_CONSENT_KEY)).toBe('accepted');
   });
+
+  // The first thing a new visitor does, in both languages, by pointer and by keyboard: no React for it.
+  for (const { path, accept, reject } of [
+    { path: '/', accept: 'Accept All', reject: 'Reject All' },
+    { path: '/hi/', accept: 'सभी स्वीकार करें', reject: 'सभी अस्वीकार करें' },
+  ]) {
+    for (const [label, stored, by] of [
+      [accept, 'accepted', 'click'],
+      [reject, 'rejected', 'keyboard'],
+    ] as const) {
+      test(`${path}: '${label}' (${by}) on a first visit is stored and hides the banner, with no React fetched`, async ({
+        page,
+      }) => {
+        const react = await holdReact(page); // never released: the choice must not need it
+        const scripts: string[] = [];
+        page.on('request', (r) => {
+          if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+        });
+        const views: string[] = [];
+        page.on('request', (r) => {
+          if (r.url().endsWith(ANALYTICS_VIEW_PATH)) views.push(r.method());
+        });
+        await page.goto(path);
+        const island = page.locator('astro-island:has(.cookie-banner)');
+        const banner = island.locator('section.cookie-banner');
+        const reactFiles = [await island.getAttribute('renderer-url'), await island.getAttribute('component-url')].map(
+          (url) => new URL(url!, page.url()).pathname,
+        );
+        await afterIdle(page);
+        const choice = banner.getByRole('button', { name: label, exact: true });
+        if (by === 'click') await choice.click();
+        else {
+          await choice.focus();
+          await page.keyboard.press('Enter');
+        }
+        await expect(banner).toBeHidden();
+        expect(await page.evaluate((k) => localStorage.getItem(k), COOKIE_CONSENT_KEY)).toBe(stored);
+        // Focus went on to a control after the banner (it comes before the page: the page's first), shown,
+        // never to <body>.
+        const focused = page.locator(':focus');
+        await expect(focused).toHaveCount(1);
+        await expect(focused).toBeVisible();
+        expect(
+          await focused.evaluate((el) => {
+            const gone = document.querySelector('.cookie-banner')!;
+            return (
+              el.matches('a[href], button') &&
+              !gone.contains(el) &&
+              (gone.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+            );
+          }),
+        ).toBe(true);
+        // The consented scripts start as the choice is made: Accept All counts this page's view.
+        if (stored === 'accepted') await expect.poll(() => views).toEqual(['POST']);
+        await afterIdle(page); // anything the choice asked for has been asked for by now
+        expect(react.asked()).toBe(false);
+        for (const file of reactFiles) expect(scripts).not.toContain(file);
+        await expect(island).toHaveAttribute('ssr');
+        if (stored === 'rejected') expect(views).toEqual([]);
+      });
+    }
+  }
 
   test('a key press on a focused choice counts too', async ({ page }) => {
     const react = await holdReact(page);

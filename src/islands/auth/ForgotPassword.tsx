@@ -6,7 +6,7 @@ import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
 import { LIMITS } from '../../lib/constants.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
-import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
+import { authSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm } from './AuthCard.tsx';
 import { Island, type IslandProps } from '../ui/Island.tsx';
 import { TRANSLATIONS } from './catalogs.ts';
@@ -52,7 +52,6 @@ function Wizard() {
   const [email, setEmail] = useState('');
   const [otp, setOtp] = useState(emptyOtp);
   const form = useForm();
-  usePreloadedAuthSchemas();
 
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -8,7 +8,7 @@ import { errorMessage } from '../../lib/api-error.ts';
 import type { SignInResponse } from '../../lib/schemas/two-factor.ts';
 import { readDeviceToken } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
-import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
+import { authSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
 import { Island, type IslandProps } from '../ui/Island.tsx';
 import { TRANSLATIONS } from './catalogs.ts';
@@ -35,7 +35,6 @@ function Form() {
   const language = useLanguage();
   const { t, path } = language;
   useGuard('guest');
-  usePreloadedAuthSchemas();
   const form = useForm();
   const { setAlert } = form;
   const [challenge, setChallenge] = useState<string | null>(null);

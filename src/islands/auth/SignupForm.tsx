@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import type { SessionResponse } from '../../lib/schemas/auth.ts';
 import { startSession } from '../../lib/session.ts';
 import { flashAndGo, notify } from '../../lib/toast.ts';
-import { authSchemas, usePreloadedAuthSchemas } from './auth-schemas.ts';
+import { authSchemas } from './auth-schemas.ts';
 import { AuthCard, AuthForm, OrDivider } from './AuthCard.tsx';
 import { Island, type IslandProps } from '../ui/Island.tsx';
 import { TRANSLATIONS } from './catalogs.ts';
@@ -27,7 +27,6 @@ function signupFailed(err: unknown, t: Translate) {
 function Form() {
   const { t, path } = useLanguage();
   useGuard('guest');
-  usePreloadedAuthSchemas();
   const form = useForm();
   // Google's answer for an existing account with two-factor on: its second step.
   const [challenge, setChallenge] = useState<string | null>(null);

@@ -1,19 +1,13 @@
 // The sign-in, signup and reset forms' zod schemas, in a module of their own: evaluating zod and the
 // schemas takes about 60 ms of a phone's main thread, which made each form's hydration one long task
-// (docs/decisions/141-short-tasks-while-hydrating.md). A form starts loading them once the page is idle
-// and awaits them when it is sent; by then they are in.
-import { useEffect } from 'react';
+// (docs/decisions/141-short-tasks-while-hydrating.md). Each form's page fetches them once it has loaded
+// and is idle, beside React and the form (src/scripts/preload-auth-schemas.ts); the form awaits them when
+// it is sent, and by then they are in.
 import type { Translate } from '../../i18n/translate.ts';
 import { errorMessage } from '../../lib/api-error.ts';
-import { whenIdle } from '../../lib/idle.ts';
 import { notify } from '../../lib/toast.ts';
 
 const load = () => import('../../lib/schemas/auth.ts');
-
-export function usePreloadedAuthSchemas(): void {
-  // A failed fetch here is not an error to report: the submit asks for the module again.
-  useEffect(() => whenIdle(() => void load().catch(() => {})), []);
-}
 
 /**
  * The schemas for a submit. When they cannot be fetched (offline since the page loaded, or a deploy

@@ -1,6 +1,8 @@
 // Shown while no consent value is stored, and again whenever the visitor asks for it through the footer's
-// 'Cookie settings'. Prebuilt and live before React loads: client:interaction="consent" hydrates it on the first
-// interaction and replays the click that started it.
+// 'Cookie settings'. Prebuilt and live before React loads: the three choices of the prebuilt banner are
+// answered by a plain script (src/scripts/cookie-choice.ts, through the `data-consent` buttons), and
+// client:interaction="consent" hydrates it only for 'Cookie Settings' (`data-cookie-customise`) or the
+// footer's request, replaying the click that started it.
 import { useEffect, useRef, useState } from 'react';
 import { COOKIE_CONSENT_KEY, COOKIE_SETTINGS_EVENT, type CookieConsent } from '../../lib/constants.ts';
 import { cookieSettingsRequested, readConsent, saveConsent } from '../../lib/consent.ts';
@@ -33,7 +35,7 @@ const choices: { label: string; value: CookieConsent; primary?: boolean }[] = [
 function Banner() {
   const { t, path } = useLanguage();
   // Prebuilt open, so that it paints with the page; a stored choice hides it before the first paint
-  // (the `consent-given` class, see src/directives/register.ts) and then it never hydrates.
+  // (the `consent-given` class, see src/build/head-boot.ts) and then it never hydrates.
   const [open, setOpen] = useState(true);
   const [settings, setSettings] = useState(false);
   // The stored choice, shown when the visitor reopens the banner to change it.
@@ -133,6 +135,7 @@ function Banner() {
             className="col-span-3 justify-self-start rounded-lg py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline sm:mr-auto sm:px-3 sm:py-2"
             aria-expanded={settings}
             aria-controls={settings ? 'cookie-settings' : undefined}
+            data-cookie-customise
             onClick={() => setSettings((s) => !s)}
           >
             {t('Cookie Settings')}
@@ -141,6 +144,7 @@ function Banner() {
             <button
               key={c.value}
               type="button"
+              data-consent={c.value}
               onClick={() => choose(c.value)}
               className={
                 c.primary
