@@ -32,12 +32,12 @@ export default defineConfig({
       },
       // The same suite on a PostgreSQL server, with the files that need one.
       { extends: true, test: { name: 'api-postgres', include: [...api, ...load], ...postgres } },
-      // Floods and data at size: minutes each, so they run in validate only.
+      // Floods and data at size (minutes each), and the API as a process of its own: validate only.
       {
         extends: true,
         test: {
-          name: 'load',
-          include: load,
+          name: 'validate-pglite',
+          include: [...load, ...processes],
           exclude: ['tests/**/*.postgres.test.ts'],
           testTimeout: 600_000,
           ...pglite,

@@ -23,7 +23,7 @@ import { trashRoutes } from './trash/admin-routes.ts';
 import { userAdminRoutes } from './users/admin-routes.ts';
 import { configureLog } from './core/log.ts';
 import { provideDeps, type AppEnv, type Deps } from './core/context.ts';
-import { openDatabase, type Db } from './db/client.ts';
+import { openDatabase, type Database, type Db } from './db/client.ts';
 import { notFound, onError, validationHook } from './core/errors.ts';
 import { healthRoutes } from './health/routes.ts';
 import { purgeAll } from './housekeeping.ts';
@@ -82,6 +82,11 @@ export interface ApiOptions {
    * the reply (a Netlify function). Node passes none: asking Hono for it would throw on every request.
    */
   executionContext?: boolean;
+  /**
+   * A database opened by the caller instead of the one config names; close() still closes it. The API
+   * tests hand each test API one of their worker's already-migrated PGlite instances (tests/helpers/pglite-pool.ts).
+   */
+  database?: Database;
 }
 
 const API_BASE = '/api';
@@ -90,7 +95,7 @@ const SWEEP_EVERY_MS = 60 * 60_000;
 export async function createApi(config: Config, options: ApiOptions = {}): Promise<Api> {
   const now = options.now ?? (() => new Date());
   configureLog(config);
-  const database = await openDatabase(config);
+  const database = options.database ?? (await openDatabase(config));
   const { db } = database;
   // Accounts verified before ADMIN_EMAILS named them.
   await promoteListedAdmins(db, config.adminEmails, now());

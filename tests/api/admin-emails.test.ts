@@ -2,7 +2,6 @@
 // not before; accounts verified earlier are promoted at start; each promotion is audited as the system.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { auditSince, lastAuditSeq } from '../helpers/admin.ts';
@@ -93,5 +92,5 @@ function configEnv(test: TestApi): Record<string, string> {
 
 async function reopen(config: ReturnType<typeof loadConfig>) {
   await t.api.close();
-  return createApi(config, { now: t.clock.now });
+  return t.reopen(config);
 }

@@ -1,17 +1,14 @@
 // First-party analytics, what the beacon does: what a view stores, bots, admins, opt-out signals and
 // paths that are not pages dropped, malformed bodies, the per-address rate limit, the batched writes,
 // unique visitors per day and the daily salt (a moved clock). The fixture: tests/helpers/analytics-api.ts.
-import { rm } from 'node:fs/promises';
 import { count } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS } from '../../src/lib/constants.ts';
-import { createApi } from '../../src/server/app.ts';
 import { analyticsSalts, analyticsViews } from '../../src/server/db/schema.ts';
 import {
   admin,
   beacon,
   CHROME,
-  closedByTest,
   DAY,
   dayOf,
   IPHONE,
@@ -140,15 +137,9 @@ describe('POST /api/v1/analytics/view', () => {
     for (let i = 0; i < 25; i++) await beacon({ path: `/batch-${i % 5}` }, { ip: freshIp() });
     // Closing the API writes what is queued; a new API on the same database finds every view.
     await t.api.close();
-    const reopened = await createApi(t.config, { now: t.clock.now });
-    try {
-      const [row] = await reopened.db.select({ n: count() }).from(analyticsViews);
-      expect(row!.n).toBe(25);
-    } finally {
-      await reopened.close();
-      await rm(t.dataDir, { recursive: true, force: true });
-      closedByTest();
-    }
+    t.api = await t.reopen();
+    const [row] = await t.api.db.select({ n: count() }).from(analyticsViews);
+    expect(row!.n).toBe(25);
   });
 });
 

@@ -7,7 +7,6 @@
 // two-factor is turned on.
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../../src/server/app.ts';
 import {
   knownClients,
   outbox,
@@ -338,7 +337,7 @@ describe('ADMIN_EMAILS and an admin’s demotion', () => {
     // Two restarts: the list does not undo the admin's word.
     for (let i = 0; i < 2; i++) {
       await t.api.close();
-      t.api = await createApi(t.config, { now: t.clock.now });
+      t.api = await t.reopen();
     }
     const [row] = await t.api.db.select().from(users).where(eq(users.id, listed.user._id));
     expect(row!.isAdmin).toBe(false);

@@ -56,12 +56,6 @@ export async function start(at = '2030-01-15T10:00:05Z') {
   await setAdmin(t.api.db, admin.email, true);
 }
 
-/** Set by a test that closed its API itself. */
-let closed = false;
-export function closedByTest() {
-  closed = true;
-}
-
 /** The admin signed in again (a month on, the first session has ended). */
 export function adminSignedInAgain(token: string) {
   admin = { ...admin, token };
@@ -73,8 +67,7 @@ export function useAnalyticsApi() {
     if (distDir) await rm(distDir, { recursive: true, force: true });
   });
   afterEach(async () => {
-    if (!closed) await t?.close();
-    closed = false;
+    await t?.close();
   });
 }
 
