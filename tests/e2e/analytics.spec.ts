@@ -148,7 +148,12 @@ test("the footer's Cookie settings works with the keyboard and can accept again"
   await expect.poll(() => beacons.map((b) => b.path)).toEqual(['/projects']);
 });
 
-test('the analytics script is under 1 KB gzipped and loads nothing of its own beyond that', async ({ request }) => {
+// The beacon shares the layout's one module with the page sheet's switch, the cookie banner's room and the
+// banner's choice (a small file compresses worse alone): the module is held to 1.25 KB (1,142 bytes with
+// the banner's choice, decision 167; under 1 KB before it).
+test('the analytics script is under 1.25 KB gzipped with the layout module it is in, and loads nothing of its own beyond that', async ({
+  request,
+}) => {
   const html = await (await request.get('/policy/')).text();
   const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1]!);
   const bodies = await Promise.all(scripts.map(async (src) => ({ src, text: await (await request.get(src)).text() })));
@@ -156,7 +161,7 @@ test('the analytics script is under 1 KB gzipped and loads nothing of its own be
   expect(analytics).toHaveLength(1);
   const bytes = gzipSync(analytics[0]!.text).byteLength;
   console.log(`analytics script: ${bytes} bytes gzipped`);
-  expect(bytes).toBeLessThanOrEqual(1024);
+  expect(bytes).toBeLessThanOrEqual(1280);
   // What it imports (the shared constants) every page loads anyway, through its other scripts.
   const imports = [...analytics[0]!.text.matchAll(/from\s*"\.\/([^"]+)"/g)].map((m) => m[1]!);
   for (const name of imports) {
