@@ -1,6 +1,6 @@
 // A real SMTP server on loopback that keeps every message it receives, parsed.
 // With `dir`, each message is also written there as JSON, for tests in other processes (Playwright).
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -69,8 +69,11 @@ export async function startSmtpCatcher(opts: { dir?: string; port?: number } = {
           };
           messages.push(mail);
           if (opts.dir) {
-            const name = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`;
-            await writeFile(path.join(opts.dir, name), JSON.stringify(mail));
+            // Written under another name and renamed: a reader listing the .json files (another process,
+            // waitForMailInDir) never opens one half written.
+            const file = path.join(opts.dir, `${Date.now()}-${Math.random().toString(36).slice(2, 8)}.json`);
+            await writeFile(`${file}.part`, JSON.stringify(mail));
+            await rename(`${file}.part`, file);
           }
           for (const wake of waiters) wake();
           callback();
