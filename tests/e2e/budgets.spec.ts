@@ -5,7 +5,7 @@
 // module it can load, lazy ones included) and what a first visit to the landing page loads before any
 // interaction, their CSS (inline and linked) and HTML;
 // no render-blocking script or stylesheet on any page; no React on a page without islands of its own; and
-// react-toastify's stylesheet only once a toast shows.
+// the toaster's files only once another island has hydrated, its stylesheet applied only when a toast shows.
 import { readdirSync, readFileSync } from 'node:fs';
 import { get } from 'node:http';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
@@ -476,21 +476,33 @@ test.describe('before the cookie choice', () => {
   });
 });
 
-test("react-toastify's stylesheet is not in the page: it loads with the first toast, which it styles", async ({
+test("the toaster's code and react-toastify's stylesheet: none before an island hydrates, fetched once one has and the page is idle, the sheet applied with the first toast, which it styles", async ({
   page,
 }) => {
   const sheet = 'link[rel="stylesheet"][href*="ReactToastify"]';
+  const toaster = (url: string) => /\/Toaster\.[\w-]+\.js$/.test(new URL(url).pathname);
+  const toastSheet = (url: string) => new URL(url).pathname.includes('ReactToastify');
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  // The landing page with the cookie choice made: no island of it has hydrated, so none of the toaster loads.
+  await page.goto('/');
+  await afterIdle(page);
+  expect(requested.filter((url) => toaster(url) || toastSheet(url))).toEqual([]);
+
+  // /login's form hydrates once the page is idle; the toaster's files follow it, the toast not asked for yet.
   await page.goto('/login');
   await hydrated(page);
+  await expect.poll(() => requested.filter(toaster)).toHaveLength(1);
+  await expect.poll(() => requested.filter(toastSheet)).toHaveLength(1);
+  // Fetched, not applied: a new sheet restyles the whole page, which waits for a toast to show.
+  await afterIdle(page);
   await expect(page.locator(sheet)).toHaveCount(0);
-  expect(await page.locator('style').evaluateAll((els) => els.some((s) => s.textContent?.includes('Toastify')))).toBe(
-    false,
-  );
   await page.getByLabel('Email').fill('nobody-here@example.com');
   await page.getByLabel('Password').fill('Wrong-Password-1');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectToast(page, 'Invalid credentials');
   await expect(page.locator(sheet)).toHaveCount(1);
+  expect(requested.filter(toaster)).toHaveLength(1);
   // Styled: the container floats over the page at the top centre, as react-toastify's sheet places it.
   await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
 });

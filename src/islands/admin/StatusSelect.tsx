@@ -3,8 +3,8 @@
 //
 // A closed <select> changes its value (and fires `change`) on every arrow key, so a choice made with the
 // keyboard would be saved, or filtered on, once per status passed. A choice counts when it is made: picked
-// from the opened list (with a pointer, or the keys that open it), confirmed with Enter, or left with Tab. The select is
-// never disabled meanwhile, so focus stays on it.
+// from the opened list (with a pointer, or the keys that open it), confirmed with Enter (which then does not
+// open the list), or left with Tab. The select is never disabled meanwhile, so focus stays on it.
 import { useEffect, useRef, useState } from 'react';
 import { STATUS_OPTIONS } from './admin-labels.ts';
 import { labelClass, selectClass } from '../ui/classes.ts';
@@ -52,8 +52,11 @@ export function StatusSelect({ id, label, value, onChange, anyLabel, width = '' 
         onKeyDown={(e) => {
           // Space and Alt+arrow open the list, where a choice is made as with a pointer.
           const opensList = e.key === ' ' || (e.altKey && e.key.startsWith('Arrow'));
-          if (e.key === 'Enter') choose(e.currentTarget.value);
-          else stepping.current = !opensList && e.key !== 'Tab' && e.key !== 'Escape';
+          if (e.key === 'Enter') {
+            // Chromium would also open the list on Enter: the choice is made, so it stays closed.
+            e.preventDefault();
+            choose(e.currentTarget.value);
+          } else stepping.current = !opensList && e.key !== 'Tab' && e.key !== 'Escape';
         }}
         onChange={(e) => {
           setShown(e.target.value);

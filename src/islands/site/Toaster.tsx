@@ -1,7 +1,8 @@
 // The toaster on every page; on mount it shows the toasts flashed by the previous page.
-// react-toastify's stylesheet is a file of its own, linked when the toaster hydrates (only when there is
-// a toast to show): its class names are built at run time (`Toastify__toast--${type}`), so the per-page
-// CSS step could not tell which of its rules a page uses, and most pages never show a toast.
+// react-toastify's stylesheet is a file of its own, fetched with this module and linked when the toaster
+// hydrates (only when there is a toast to show): its class names are built at run time
+// (`Toastify__toast--${type}`), so the per-page CSS step could not tell which of its rules a page uses, and
+// most pages never show a toast.
 // The toasts come translated by the islands that show them; the toaster's own words follow `locale`.
 import { useEffect, useState } from 'react';
 import { type CloseButtonProps, ToastContainer } from 'react-toastify/unstyled';
@@ -11,9 +12,16 @@ import { Island, type IslandProps } from '../ui/Island.tsx';
 import { TRANSLATIONS } from './catalogs.ts';
 import { useT } from '../ui/i18n.tsx';
 
+// Fetched with this module (src/directives/toast.ts fetches it before the first toast) but applied only
+// when the toaster mounts: a new stylesheet restyles the whole page.
+if (typeof document !== 'undefined' && !document.querySelector(`link[href="${stylesheet}"]`))
+  document.head.append(
+    Object.assign(document.createElement('link'), { rel: 'preload', as: 'style', href: stylesheet }),
+  );
+
 /** Resolves once the stylesheet has loaded (or failed: toasts then show unstyled rather than never). */
 function linkStylesheet(): Promise<void> {
-  const existing = document.querySelector<HTMLLinkElement>(`link[href="${stylesheet}"]`);
+  const existing = document.querySelector<HTMLLinkElement>(`link[rel="stylesheet"][href="${stylesheet}"]`);
   if (existing?.sheet) return Promise.resolve();
   const link = existing ?? Object.assign(document.createElement('link'), { rel: 'stylesheet', href: stylesheet });
   const loaded = new Promise<void>((resolve) => {
