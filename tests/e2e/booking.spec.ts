@@ -62,9 +62,16 @@ async function tabIntoBookingForm(page: Page, name: string): Promise<string> {
     await page.keyboard.press('Tab');
     const reached = await form.evaluate((f) => {
       const el = document.activeElement;
-      if (!el || !f.contains(el)) return null;
-      return el instanceof HTMLInputElement ? `input ${el.name}` : (el.textContent ?? '');
+      if (el && f.contains(el)) return el instanceof HTMLInputElement ? `input ${el.name}` : (el.textContent ?? '');
+      // Reaching the form wakes its island. On a busy machine the island can be awake before this check,
+      // the button that woke it gone with its work done and focus on its way to the first day: another
+      // Tab then would pass the day.
+      return f.closest('astro-island')?.hasAttribute('ssr') === false ? 'awake' : null;
     });
+    if (reached === 'awake') {
+      await expect(form.getByRole('radio', { checked: true }).first()).toBeFocused();
+      return 'input book-day';
+    }
     if (reached !== null) return reached;
   }
   throw new Error('Tab never reached the booking form');
