@@ -17,7 +17,11 @@ const toastDirective: ClientDirective = (load, _options, el) => {
   let code: ReturnType<typeof load> | undefined;
   const fetchCode = () => {
     document.removeEventListener(ISLAND_HYDRATED, another, { capture: true });
-    code ??= load();
+    // A fetch that failed (the network was away when the page was idle) is asked for again by the toast.
+    code ??= load().catch((error: unknown) => {
+      code = undefined;
+      throw error;
+    });
     return code;
   };
   let started = false;
@@ -28,7 +32,7 @@ const toastDirective: ClientDirective = (load, _options, el) => {
     (await fetchCode())();
   };
   function another(e: Event) {
-    if (e.target !== el) whenIdle(() => void fetchCode());
+    if (e.target !== el) whenIdle(() => void fetchCode().catch(() => {}));
   }
   window.addEventListener(TOAST_EVENT, hydrate);
   // Captured: the event does not bubble, but it passes the document on its way to the island.
