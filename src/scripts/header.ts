@@ -30,6 +30,15 @@ if (toggle && menu) {
       toggle.focus();
     }
   });
+  // The open menu covers the top of the page: it closes when a tap or the focus goes elsewhere, so that
+  // nothing the visitor reaches is hidden under it.
+  const outside = (node: EventTarget | null) => node instanceof Node && !header?.contains(node);
+  document.addEventListener('pointerdown', (event) => {
+    if (!menu.hidden && outside(event.target)) setOpen(false);
+  });
+  header?.addEventListener('focusout', (event) => {
+    if (!menu.hidden && outside(event.relatedTarget)) setOpen(false);
+  });
 }
 
 const search = document.querySelector<HTMLButtonElement>('[data-search]');

@@ -270,3 +270,31 @@ test('mobile: the hamburger menu opens, closes, and closes when a link is chosen
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await expect(page).toHaveURL(/#services$/);
 });
+
+test('mobile: the open menu lies over the page and closes when a tap or the focus goes past it', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  const menu = page.locator('#mobile-menu');
+  const main = page.locator('main');
+  const before = await main.boundingBox();
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  // Opening it moves nothing below the header.
+  expect(await main.boundingBox()).toEqual(before);
+  // A tap on the page below closes it (on the hero's text: the page stays where it is).
+  const below = (await menu.boundingBox())!;
+  await page.mouse.click(195, below.y + below.height + 20);
+  await expect(menu).toBeHidden();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/');
+  // Tab past its last link: it closes, and the focus is on something the visitor can see.
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Try Free' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(menu).toBeHidden();
+  const focused = page.locator(':focus');
+  await expect(focused).not.toHaveCount(0);
+  expect(await focused.evaluate((el) => el !== document.body)).toBe(true);
+});
