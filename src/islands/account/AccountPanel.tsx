@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { DEFAULT_LOCALE, LANGUAGES, type Locale } from '../../i18n/locales.ts';
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
+import { formatDateTime } from '../../lib/intl-format.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { loadUser } from '../../lib/session.ts';
 import { fieldErrors } from '../ui/Field.tsx';
@@ -26,20 +27,10 @@ export function problemOf(err: unknown): { message: string; fields: Record<strin
   return { message: errorMessage(problem), fields: fieldErrors(problem.issues) };
 }
 
-// Made on first use, not when the module loads: creating an Intl formatter builds the locale's patterns,
-// about 30 ms of main thread on a phone, which /userdashboard paid in its longest task even when it showed
-// no date. One per language, since a page shows one language only.
-function dateFormat(options: Intl.DateTimeFormatOptions): (iso: string, locale?: Locale) => string {
-  const formats = new Map<Locale, Intl.DateTimeFormat>();
-  return (iso, locale = DEFAULT_LOCALE) => {
-    let format = formats.get(locale);
-    if (!format) {
-      format = new Intl.DateTimeFormat(LANGUAGES[locale].intl, options);
-      formats.set(locale, format);
-    }
-    return format.format(new Date(iso));
-  };
-}
+const TIME: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
-export const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-export const formatDay = dateFormat({ dateStyle: 'medium' });
+export const formatTime = (iso: string, locale: Locale = DEFAULT_LOCALE) =>
+  formatDateTime(new Date(iso), LANGUAGES[locale].intl, TIME);
+export const formatDay = (iso: string, locale: Locale = DEFAULT_LOCALE) =>
+  formatDateTime(new Date(iso), LANGUAGES[locale].intl, DAY);

@@ -8,11 +8,13 @@ import { Loading } from '../ui/Loading.tsx';
 import { PeriodPicker } from './PeriodPicker.tsx';
 import { StatCard } from './StatCard.tsx';
 import { usePeriodReport } from './usePeriodReport.ts';
+import { formatNumber } from '../../lib/intl-format.ts';
 
 type Counted = AnalyticsReport['top']['pages'];
 
-const num = (n: number) => n.toLocaleString('en-IN');
-const percent = (rate: number) => `${(rate * 100).toLocaleString('en-IN', { maximumFractionDigits: 1 })} %`;
+const ONE_DECIMAL: Intl.NumberFormatOptions = { maximumFractionDigits: 1 };
+const num = (n: number) => formatNumber(n, 'en-IN');
+const percent = (rate: number) => `${formatNumber(rate * 100, 'en-IN', ONE_DECIMAL)} %`;
 
 function TopList({ title, column, rows }: { title: string; column: string; rows: Counted }) {
   return (

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { errorMessage } from '../../lib/api-error.ts';
+import { formatNumber } from '../../lib/intl-format.ts';
 import type { AdminEnquiry } from '../../lib/schemas/admin.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { notify } from '../../lib/toast.ts';
@@ -14,6 +15,8 @@ import { ReplyDialog } from './ReplyDialog.tsx';
 import { secondaryButton } from '../ui/classes.ts';
 import { StatusSelect } from './StatusSelect.tsx';
 import { useAdminList } from './useAdminList.ts';
+
+const WHOLE: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };
 
 /** `company` and `author` sign the replies (shown in the reply's preview). */
 export function AdminEnquiries({ company, author }: { company: string; author: string }) {
@@ -69,7 +72,7 @@ export function AdminEnquiries({ company, author }: { company: string; author: s
             Cancel export
           </button>
           <p className="text-sm text-slate-600" role="status">
-            Exporting… {(exporting.bytes / 1024).toLocaleString('en', { maximumFractionDigits: 0 })} KB so far
+            Exporting… {formatNumber(exporting.bytes / 1024, 'en', WHOLE)} KB so far
           </p>
         </>
       ) : (

@@ -6,6 +6,7 @@ import type uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { chartOptions, dayToSeconds } from './chart-options.ts';
 import { secondaryButton } from '../ui/classes.ts';
+import { formatDateTime, formatNumber } from '../../lib/intl-format.ts';
 
 export interface ChartSeries {
   label: string;
@@ -33,15 +34,15 @@ const STEP: Record<string, (i: number, last: number) => number> = {
   End: (_i, last) => last,
 };
 
-const longDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-GB', {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-const num = (n: number | undefined) => (n ?? 0).toLocaleString('en-IN');
+const LONG_DAY: Intl.DateTimeFormatOptions = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+};
+const longDay = (day: string) => formatDateTime(new Date(`${day}T00:00:00Z`), 'en-GB', LONG_DAY);
+const num = (n: number | undefined) => formatNumber(n ?? 0, 'en-IN');
 
 export function Chart({ title, days, series, kind = 'line', height = 240 }: ChartProps) {
   const id = useId();

@@ -2,6 +2,7 @@
 // `pageSize`).
 import { useState, type SubmitEvent, type ReactNode } from 'react';
 import { LIMITS } from '../../lib/constants.ts';
+import { formatNumber } from '../../lib/intl-format.ts';
 import { inputClass, labelClass, secondaryButton } from '../ui/classes.ts';
 
 interface Props {
@@ -84,7 +85,7 @@ export function ListControls({
         {total === undefined
           ? `Loading ${noun}…`
           : estimated
-            ? `About ${total.toLocaleString('en')} ${noun} found`
+            ? `About ${formatNumber(total, 'en')} ${noun} found`
             : `${total} ${total === 1 ? one : noun} found`}
       </p>
       {children}

@@ -1,5 +1,6 @@
 // Words the admin views show for the API's codes: enquiry statuses and audit actions.
 import { ENQUIRY_STATUSES, type EnquiryStatus } from '../../lib/constants.ts';
+import { formatDateTime } from '../../lib/intl-format.ts';
 
 export const STATUS_LABELS: Record<EnquiryStatus, string> = {
   new: 'New',
@@ -34,11 +35,11 @@ const ACTION_LABELS: Record<string, string> = {
 export const actionLabel = (action: string) => ACTION_LABELS[action] ?? action;
 
 /** A date and time in the admin's own time zone, e.g. "22 Nov 2026, 14:05". */
-export const when = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
+const WHEN: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+};
+export const when = (iso: string) => formatDateTime(new Date(iso), 'en-GB', WHEN);

@@ -1,6 +1,7 @@
 // uPlot options for the admin charts: daily figures on a UTC day axis, as lines or bars, in the site's
 // colours. The legend and the value readout are drawn by Chart.tsx in HTML, so uPlot's own are off.
 import type uPlot from 'uplot';
+import { formatDateTime, formatNumber } from '../../lib/intl-format.ts';
 
 /** Series colours, in order: brand blue, teal, amber, violet (each ≥ 3:1 against white). */
 export const SERIES_COLORS = ['#2552e0', '#0f766e', '#b45309', '#7e22ce'];
@@ -15,8 +16,8 @@ const AXIS = {
 
 const DAY = 86_400;
 const DAY_STEPS = [DAY, 2 * DAY, 7 * DAY, 14 * DAY, 28 * DAY];
-const shortDay = (seconds: number) =>
-  new Date(seconds * 1000).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const SHORT_DAY: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', timeZone: 'UTC' };
+const shortDay = (seconds: number) => formatDateTime(seconds * 1000, 'en-GB', SHORT_DAY);
 
 /** 'YYYY-MM-DD' to uPlot's x value: seconds since the epoch at that day's UTC midnight. */
 export const dayToSeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -55,7 +56,7 @@ export function chartOptions(
       {
         ...AXIS,
         size: 48,
-        values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? t.toLocaleString('en-IN') : '')),
+        values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? formatNumber(t, 'en-IN') : '')),
       },
     ],
     series: [

@@ -7,6 +7,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { DEFAULT_LOCALE, LANGUAGES, LOCALES, localePath, type Locale } from '../../i18n/locales.ts';
 import { localize, type Localized } from '../../lib/content.ts';
+import { formatDateTime } from '../../lib/intl-format.ts';
 import { plainText } from '../../lib/plain-text.ts';
 
 export type Post = CollectionEntry<'posts'>;
@@ -100,21 +101,10 @@ export function readingMinutes(post: Post): number {
 /** Every tag of the published posts, alphabetically. */
 export const allTags = (posts: Post[]) => [...new Set(posts.flatMap((p) => p.data.tags))].sort();
 
-// One formatter per language: toLocaleDateString builds a new one per call (most of a 1,000-post build's
+// Through a kept formatter: toLocaleDateString builds a new one per call (most of a 1,000-post build's
 // rendering).
-const dates = new Map<Locale, Intl.DateTimeFormat>();
+const POST_DATE: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' };
 
 /** A post's date in the language's Indian convention: "12 March 2026", "12 मार्च 2026". */
-export function formatDate(date: Date, locale: Locale = DEFAULT_LOCALE): string {
-  let format = dates.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LANGUAGES[locale].intl, {
-      year: 'numeric',
-      month: 'long',
-      day: 'numeric',
-      timeZone: 'UTC',
-    });
-    dates.set(locale, format);
-  }
-  return format.format(date);
-}
+export const formatDate = (date: Date, locale: Locale = DEFAULT_LOCALE): string =>
+  formatDateTime(date, LANGUAGES[locale].intl, POST_DATE);
