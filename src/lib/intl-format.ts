@@ -14,9 +14,15 @@ function kept<O extends object, F>(
   options: O,
 ): F {
   let byLocale = cache.get(options);
-  if (!byLocale) cache.set(options, (byLocale = new Map()));
+  if (!byLocale) {
+    byLocale = new Map();
+    cache.set(options, byLocale);
+  }
   let format = byLocale.get(locale);
-  if (!format) byLocale.set(locale, (format = make(locale, options)));
+  if (!format) {
+    format = make(locale, options);
+    byLocale.set(locale, format);
+  }
   return format;
 }
 
