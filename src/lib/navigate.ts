@@ -5,6 +5,9 @@
 let leaving = false;
 if (typeof window !== 'undefined') window.addEventListener('pageshow', () => (leaving = false));
 
+/** Whether the page has started a navigation of its own (a guard's redirect, a sign-out). */
+export const isLeaving = () => leaving;
+
 /** Starts the page load of `url`; false when the page is already leaving (nothing is done). */
 export function go(url: string, replace = false): boolean {
   if (leaving) return false;

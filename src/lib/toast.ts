@@ -4,7 +4,7 @@
 // a message is in the language of the page that shows it, or not shown.
 import { toast } from 'react-toastify/unstyled';
 import { type Locale, toLocale } from '../i18n/locales.ts';
-import { go } from './navigate.ts';
+import { go, isLeaving } from './navigate.ts';
 import { FLASH_KEY, TOAST_EVENT } from './constants.ts';
 
 export type ToastKind = 'success' | 'error' | 'info';
@@ -26,7 +26,11 @@ export function notify(kind: ToastKind, message: string) {
   toast[kind](message, { toastId: idOf(kind, message) });
 }
 
-/** A page left this soon after showing flashed toasts (a guard's redirect) hands them on again. */
+/**
+ * A page that shows flashed toasts and then sends the visitor on by itself (a guard's redirect, which waits
+ * for the session's answer: seconds on a slow network), or is left this soon, hands the toasts still on
+ * screen to the next page.
+ */
 const HAND_ON_MS = 2000;
 
 function readFlashes(): Flash[] {
@@ -62,7 +66,7 @@ export function showFlashes() {
   window.addEventListener(
     'pagehide',
     () => {
-      if (Date.now() - shownAt > HAND_ON_MS) return;
+      if (!isLeaving() && Date.now() - shownAt > HAND_ON_MS) return;
       for (const f of queued) if (toast.isActive(idOf(f.kind, f.message))) flash(f.kind, f.message, f.locale);
     },
     { once: true },

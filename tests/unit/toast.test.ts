@@ -1,12 +1,13 @@
 // @vitest-environment happy-dom
 // The flash hand-over of src/lib/toast.ts, in a DOM with a real react-toastify container: a flashed toast
-// waits in sessionStorage for the next page's toaster, and a page left at once (a guard's redirect)
-// hands the toasts it is still showing on to the page after it.
+// waits in sessionStorage for the next page's toaster, and a page left at once, or sending the visitor on
+// by itself (a guard's redirect), hands the toasts it is still showing on to the page after it.
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ToastContainer, toast } from 'react-toastify/unstyled';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FLASH_KEY, TOAST_EVENT } from '../../src/lib/constants.ts';
+import { go } from '../../src/lib/navigate.ts';
 import { flash, notify, showFlashes } from '../../src/lib/toast.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -86,5 +87,19 @@ describe('toasts', () => {
     vi.setSystemTime(Date.now() + 2001);
     window.dispatchEvent(new Event('pagehide'));
     expect(stored()).toEqual([]);
+  });
+
+  it('a page that sends the visitor on by itself, however late, hands them on', async () => {
+    // A guard's redirect waits for the session's answer: seconds on a slow network.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const replace = vi.spyOn(window.location, 'replace').mockImplementation(() => {});
+    flash('success', 'Account created successfully!');
+    await act(async () => showFlashes());
+    vi.setSystemTime(Date.now() + 10_000);
+    expect(go('/userdashboard', true)).toBe(true);
+    expect(replace).toHaveBeenCalledWith('/userdashboard');
+    window.dispatchEvent(new Event('pagehide'));
+    expect(stored()).toEqual([{ kind: 'success', message: 'Account created successfully!', locale: 'en' }]);
+    window.dispatchEvent(new Event('pageshow'));
   });
 });
