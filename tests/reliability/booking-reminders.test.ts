@@ -69,7 +69,10 @@ describe('reminders across two server processes', () => {
       .map((s: { start: string }) => s.start)
       .filter((s: string) => Date.parse(s) - Date.now() > 2 * DAY);
     const dayOf = (s: string) => new Date(Date.parse(s) + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    const day = later.filter((s) => dayOf(s) === dayOf(later[0]!));
+    // One whole day: the first day past the cut, cut by the hour the test runs at, may keep only its last calls.
+    const days = new Map<string, string[]>();
+    for (const s of later) days.set(dayOf(s), [...(days.get(dayOf(s)) ?? []), s]);
+    const day = [...days.values()].find((calls) => calls.length >= 6) ?? [];
     expect(day.length).toBeGreaterThanOrEqual(6);
     const people = day.map((_, i) => `process-reminder-${i}-${Date.now()}@example.com`);
     for (const [i, start] of day.entries()) {
