@@ -2,11 +2,16 @@
 import { TIMINGS } from '../lib/constants.ts';
 
 const id = decodeURIComponent(location.hash.slice(1));
-if (id) {
-  setTimeout(
-    () => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
-    TIMINGS.scrollToAnchorDelayMs,
-  );
-} else {
+const target = id ? document.getElementById(id) : null;
+if (target) {
+  // The scroll aims where the section stands when it starts, so nothing above it may still change size:
+  // the page's whole sheet, turned on after the first paint, arrives by the load event, and the sections
+  // drawn only near the viewport (`later-on-page`, record 181) are drawn for real, not at a stand-in height.
+  for (const part of document.querySelectorAll('.later-on-page')) part.classList.remove('later-on-page');
+  const scroll = () =>
+    setTimeout(() => target.scrollIntoView({ behavior: 'smooth', block: 'start' }), TIMINGS.scrollToAnchorDelayMs);
+  if (document.readyState === 'complete') scroll();
+  else window.addEventListener('load', scroll, { once: true });
+} else if (!id) {
   window.scrollTo(0, 0);
 }
