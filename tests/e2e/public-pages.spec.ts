@@ -77,6 +77,25 @@ test('projects: the stagger is bounded, so the 200th card waits no longer than t
   expect(Math.min(...delays)).toBe(0);
 });
 
+// The policy's text is drawn only as it nears the window (its stand-in height is not its own), and the
+// header is sticky: a heading reached by a link must still come to rest just under the header.
+test('policy: a contents entry, and a link from another page, bring the heading to rest under the header', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const top = (id: string) => page.locator(`h2[id="${id}"]`).evaluate((el) => el.getBoundingClientRect().top);
+  await page.goto('/hi/policy/#legal');
+  const header = await page.locator('[data-header]').evaluate((el) => el.getBoundingClientRect().bottom);
+  await expect.poll(() => top('legal')).toBeLessThanOrEqual(81);
+  expect(await top('legal')).toBeGreaterThanOrEqual(header);
+  const last = page.locator('[data-policy-contents] a').last();
+  const id = decodeURIComponent((await last.getAttribute('href'))!.slice(1));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await last.click();
+  await expect.poll(() => top(id)).toBeLessThanOrEqual(81);
+  expect(await top(id)).toBeGreaterThanOrEqual(header);
+});
+
 test('policy: a contents entry per section, date, e-mail and every list item', async ({ page }) => {
   const res = await page.goto('/policy/');
   expect(res?.status()).toBe(200);
