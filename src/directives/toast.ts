@@ -12,27 +12,39 @@ import { whenIdle } from '../lib/idle.ts';
 
 /** Astro's island element dispatches it (without bubbling) once its component has hydrated. */
 const ISLAND_HYDRATED = 'astro:hydrate';
+/** Astro's island element dispatches it when its files could not be loaded. */
+const HYDRATION_ERROR = 'astro:hydration-error';
 
 const toastDirective: ClientDirective = (load, _options, el) => {
-  let code: ReturnType<typeof load> | undefined;
+  let code: Promise<Awaited<ReturnType<typeof load>> | undefined> | undefined;
   const fetchCode = () => {
     document.removeEventListener(ISLAND_HYDRATED, another, { capture: true });
-    // A fetch that failed (the network was away when the page was idle) is asked for again by the toast.
-    code ??= load().catch((error: unknown) => {
-      code = undefined;
-      throw error;
-    });
+    // Astro's island asks for a file that failed once more, a second later; if that fails too (the network
+    // was away when the page was idle), it reports the error on the island and answers with a function
+    // that does nothing. Then the next toast asks again.
+    if (!code) {
+      let failed = false;
+      el.addEventListener(HYDRATION_ERROR, () => {
+        failed = true;
+      });
+      code = load().then((run) => {
+        if (failed) code = undefined;
+        return failed ? undefined : run;
+      });
+    }
     return code;
   };
   let started = false;
+  // Every toast asks; the first one's answer hydrates, unless its files could not be loaded.
   const hydrate = async () => {
     if (started) return;
     started = true;
-    window.removeEventListener(TOAST_EVENT, hydrate);
-    (await fetchCode())();
+    const run = await fetchCode();
+    if (run) run();
+    else started = false;
   };
   function another(e: Event) {
-    if (e.target !== el) whenIdle(() => void fetchCode().catch(() => {}));
+    if (e.target !== el) whenIdle(() => void fetchCode());
   }
   window.addEventListener(TOAST_EVENT, hydrate);
   // Captured: the event does not bubble, but it passes the document on its way to the island.

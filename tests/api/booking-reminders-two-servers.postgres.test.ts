@@ -4,6 +4,7 @@
 // share it.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabaseUrl, freshIp, startTestApi, testClock, type TestApi } from '../helpers/api.ts';
+import { callsOfOneWholeDay } from '../helpers/booking-days.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../helpers/smtp-catcher.ts';
 
 const DAY = 86_400_000;
@@ -28,16 +29,10 @@ const isReminder = (to: string) => (m: { to: string; subject: string }) => m.to 
 describe('reminders on two servers', () => {
   it('go once per call when both servers reach them with the clock moved', async () => {
     const [a, b] = servers as [TestApi, TestApi];
-    // The calls of one whole day at least two days ahead (the first such day, cut by the hour the test
-    // runs at, may keep only its last calls): each is due a reminder a day before.
     const slots: string[] = (await a.call('GET', '/v1/bookings/slots')).body.slots.map(
       (s: { start: string }) => s.start,
     );
-    const later = slots.filter((s) => Date.parse(s) - a.clock.now().getTime() > 2 * DAY);
-    const dayOf = (s: string) => new Date(Date.parse(s) + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    const days = new Map<string, string[]>();
-    for (const s of later) days.set(dayOf(s), [...(days.get(dayOf(s)) ?? []), s]);
-    const day = [...days.values()].find((calls) => calls.length >= 6) ?? [];
+    const day = callsOfOneWholeDay(slots, a.clock.now().getTime());
     expect(day.length).toBeGreaterThanOrEqual(6);
     const people = day.map((_, i) => `two-servers-${i}-${Date.now()}@example.com`);
     for (const [i, start] of day.entries()) {

@@ -506,3 +506,29 @@ test("the toaster's code and react-toastify's stylesheet: none before an island 
   // Styled: the container floats over the page at the top centre, as react-toastify's sheet places it.
   await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
 });
+
+test("a toaster fetch that failed while the page was idle is asked for again by the page's first toast", async ({
+  page,
+}) => {
+  // The file, and Astro's second try at it a second later (the same path with a query).
+  const toaster = (url: URL) => /\/Toaster\.[\w-]+\.js$/.test(url.pathname);
+  const asked: string[] = [];
+  const failed: string[] = [];
+  page.on('request', (r) => {
+    if (toaster(new URL(r.url()))) asked.push(r.url());
+  });
+  page.on('requestfailed', (r) => {
+    if (toaster(new URL(r.url()))) failed.push(r.url());
+  });
+  // The network is away while the page is idle: the early fetch and its retry fail.
+  await page.route(toaster, (route) => route.abort('internetdisconnected'));
+  await page.goto('/login');
+  await hydrated(page);
+  await expect.poll(() => failed.length).toBe(2);
+  await page.unroute(toaster);
+  await page.getByLabel('Email').fill('nobody-here@example.com');
+  await page.getByLabel('Password').fill('Wrong-Password-1');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expectToast(page, 'Invalid credentials');
+  expect(asked).toHaveLength(3);
+});

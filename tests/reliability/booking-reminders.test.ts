@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeMiniDist, nextIp, sleep } from '../../scripts/reliability/common.ts';
+import { callsOfOneWholeDay } from '../helpers/booking-days.ts';
 import { killOnExit } from '../helpers/leftovers.ts';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
@@ -65,14 +66,10 @@ async function passesOf(p: ClockedApi, count: number): Promise<void> {
 describe('reminders across two server processes', () => {
   it('go once per call when both processes reach them with the clock moved', async () => {
     const res = await call(server.url, 'GET', '/api/v1/bookings/slots');
-    const later: string[] = res.body.slots
-      .map((s: { start: string }) => s.start)
-      .filter((s: string) => Date.parse(s) - Date.now() > 2 * DAY);
-    const dayOf = (s: string) => new Date(Date.parse(s) + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    // One whole day: the first day past the cut, cut by the hour the test runs at, may keep only its last calls.
-    const days = new Map<string, string[]>();
-    for (const s of later) days.set(dayOf(s), [...(days.get(dayOf(s)) ?? []), s]);
-    const day = [...days.values()].find((calls) => calls.length >= 6) ?? [];
+    const day = callsOfOneWholeDay(
+      res.body.slots.map((s: { start: string }) => s.start),
+      Date.now(),
+    );
     expect(day.length).toBeGreaterThanOrEqual(6);
     const people = day.map((_, i) => `process-reminder-${i}-${Date.now()}@example.com`);
     for (const [i, start] of day.entries()) {
