@@ -1,7 +1,17 @@
 // Service details: a hash scrolls smoothly to its section after 100 ms; no hash starts at the top.
 import { TIMINGS } from '../lib/constants.ts';
 
-const id = decodeURIComponent(location.hash.slice(1));
+/** The hash's id, or the hash as written when it is no valid escape ('#%E0'). */
+function hashId(): string {
+  const hash = location.hash.slice(1);
+  try {
+    return decodeURIComponent(hash);
+  } catch {
+    return hash;
+  }
+}
+
+const id = hashId();
 const target = id ? document.getElementById(id) : null;
 if (target) {
   // The scroll aims where the section stands when it starts, so nothing above it may still change size:
