@@ -12,6 +12,13 @@ import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test
 /** A code the server takes now and has not taken before: one step ahead (it allows one either side). */
 const nextCode = (secret: string) => totpCode(secret, stepAt(new Date()) + 1);
 
+/** Leaves the page for one with no guard, then drops the session: a signed-in page whose token goes
+ * mid-request sends itself to /login, and that navigation would abort the test's next page.goto. */
+async function forgetSession(page: Page) {
+  await page.goto('/policy/');
+  await page.evaluate(() => localStorage.clear());
+}
+
 async function passwordStep(page: Page, email: string, password: string) {
   await page.goto('/login');
   await hydrated(page);
@@ -59,7 +66,7 @@ test('set up on /account, then sign in with a pasted code and with a recovery co
   await expect(panel.getByText('Two-factor authentication is on. 10 of 10 recovery codes left.')).toBeVisible();
 
   // A fresh browser signs in: the password, then a code pasted into the first box fills all six.
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await passwordStep(page, acc.email, acc.password);
   await expectAxeClean(page);
   const first = page.locator('#two-factor-code-0');
@@ -72,11 +79,8 @@ test('set up on /account, then sign in with a pasted code and with a recovery co
   await expect(page.locator('#two-factor-code-5')).not.toHaveValue('');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/userdashboard$/);
-  // The dashboard settles first: a guard still running when the token goes would navigate to /login
-  // under the next page.goto and abort it.
-  await hydrated(page);
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetSession(page);
   await passwordStep(page, acc.email, acc.password);
   await page.getByRole('button', { name: 'Use a recovery code' }).focus();
   await page.keyboard.press('Enter');
