@@ -16,6 +16,7 @@ import { CLIENT_MANIFEST } from '../../src/build/client-manifest.ts';
 import { firstScreenEnd } from '../../src/build/first-flight.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { afterIdle } from './fixtures/idle.ts';
+import { createVerifiedAccount, useToken } from './fixtures/accounts.ts';
 import { SITE } from '../../src/i18n/hi/site.ts';
 import { UI } from '../../src/i18n/hi/ui.ts';
 
@@ -531,4 +532,63 @@ test("a toaster fetch that failed while the page was idle is asked for again by 
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectToast(page, 'Invalid credentials');
   expect(asked).toHaveLength(3);
+});
+
+// A page's first Intl object (a date or number formatter, a collator) starts the browser's ICU: about
+// 100 ms of a phone's main thread in one task (docs/performance.md). Pages that show no date or number
+// while they load make none; /account's dates (its devices and passkeys) are drawn as their panel nears.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('no page starts ICU while loading unless it shows a date; /account starts it as its devices near', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(60_000);
+    const acc = await createVerifiedAccount(baseURL!, 'no-icu');
+    await page.addInitScript(() => {
+      const calls: string[] = [];
+      Object.assign(window, { intlCalls: calls });
+      for (const name of [
+        'DateTimeFormat',
+        'NumberFormat',
+        'PluralRules',
+        'Collator',
+        'RelativeTimeFormat',
+        'ListFormat',
+        'Segmenter',
+      ] as const) {
+        const made = Intl[name] as unknown as new (...args: unknown[]) => object;
+        Object.assign(Intl, {
+          [name]: new Proxy(made, {
+            construct(target, args) {
+              calls.push(name);
+              return Reflect.construct(target, args);
+            },
+            apply(target, self, args) {
+              calls.push(name);
+              return Reflect.apply(target, self, args);
+            },
+          }),
+        });
+      }
+      const compare = String.prototype.localeCompare;
+      String.prototype.localeCompare = function (this: string, ...args: Parameters<typeof compare>) {
+        calls.push('localeCompare');
+        return compare.apply(this, args);
+      };
+    });
+    const calls = () => page.evaluate(() => (window as unknown as { intlCalls: string[] }).intlCalls);
+    for (const path of ['/', '/login', '/hi/Signup', '/contact', '/userdashboard', '/account']) {
+      // The signed-in pages last: /login and /Signup send a session on to its dashboard.
+      if (path === '/userdashboard') await useToken(page, acc.token);
+      await page.goto(path);
+      await hydrated(page);
+      await afterIdle(page);
+      expect(await calls(), path).toEqual([]);
+    }
+    await page.locator('#devices').scrollIntoViewIfNeeded();
+    await expect(page.getByRole('list', { name: 'Signed-in devices' })).toContainText(/Signed in \d/);
+    expect(await calls()).toContain('DateTimeFormat');
+  });
 });

@@ -11,6 +11,7 @@ import { Field } from '../ui/Field.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
 import { FormDialog } from '../ui/FormDialog.tsx';
 import { Loading } from '../ui/Loading.tsx';
+import { WhenNear } from '../ui/WhenNear.tsx';
 import { emptyOtp } from '../ui/OtpInput.tsx';
 import { dangerButton, primaryButton, secondaryButton } from '../ui/classes.ts';
 import { useLanguage } from '../ui/i18n.tsx';
@@ -150,42 +151,47 @@ function PasskeyList() {
       {keys.length === 0 ? (
         <p className="text-sm text-slate-700">{t('No passkeys yet.')}</p>
       ) : (
-        <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label={t('Passkeys')}>
-          {keys.map((k) => (
-            <li key={k._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-              <div>
-                <p className="font-semibold text-ink">{k.name}</p>
-                <p className="text-sm text-slate-700">
-                  {t('Added {date}', { date: formatTime(k.createdAt, locale) })} ·{' '}
-                  {k.lastUsedAt ? t('Last used {date}', { date: formatTime(k.lastUsedAt, locale) }) : t('Not used yet')}
-                </p>
-              </div>
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  disabled={busy}
-                  aria-label={t('Rename passkey {name}', { name: k.name })}
-                  onClick={() => {
-                    form.reset();
-                    setRenaming(k);
-                  }}
-                >
-                  {t('Rename')}
-                </button>
-                <button
-                  type="button"
-                  className={secondaryButton}
-                  disabled={busy}
-                  aria-label={t('Remove passkey {name}', { name: k.name })}
-                  onClick={() => setRemoving(k)}
-                >
-                  {t('Remove')}
-                </button>
-              </div>
-            </li>
-          ))}
-        </ul>
+        // Drawn as the panel nears: its dates start the browser's ICU (WhenNear).
+        <WhenNear fallback={<Loading compact />}>
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200" aria-label={t('Passkeys')}>
+            {keys.map((k) => (
+              <li key={k._id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <div>
+                  <p className="font-semibold text-ink">{k.name}</p>
+                  <p className="text-sm text-slate-700">
+                    {t('Added {date}', { date: formatTime(k.createdAt, locale) })} ·{' '}
+                    {k.lastUsedAt
+                      ? t('Last used {date}', { date: formatTime(k.lastUsedAt, locale) })
+                      : t('Not used yet')}
+                  </p>
+                </div>
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    disabled={busy}
+                    aria-label={t('Rename passkey {name}', { name: k.name })}
+                    onClick={() => {
+                      form.reset();
+                      setRenaming(k);
+                    }}
+                  >
+                    {t('Rename')}
+                  </button>
+                  <button
+                    type="button"
+                    className={secondaryButton}
+                    disabled={busy}
+                    aria-label={t('Remove passkey {name}', { name: k.name })}
+                    onClick={() => setRemoving(k)}
+                  >
+                    {t('Remove')}
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </WhenNear>
       )}
       {!browserSupportsWebAuthn() ? (
         <p className="text-sm text-slate-700">{t('This browser cannot make passkeys.')}</p>

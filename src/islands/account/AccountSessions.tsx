@@ -13,6 +13,7 @@ import { Loading } from '../ui/Loading.tsx';
 import { secondaryButton } from '../ui/classes.ts';
 import { useLanguage } from '../ui/i18n.tsx';
 import { Island, type IslandProps } from '../ui/Island.tsx';
+import { WhenNear } from '../ui/WhenNear.tsx';
 import { TRANSLATIONS } from './catalogs.ts';
 
 /**
@@ -126,7 +127,14 @@ function DeviceList() {
 export default function AccountSessions({ locale }: IslandProps) {
   return (
     <Island locale={locale} catalogs={TRANSLATIONS}>
-      <AccountPanel>{() => <DeviceList />}</AccountPanel>
+      {/* Loaded and drawn as the panel nears: its dates start the browser's ICU (WhenNear). */}
+      <AccountPanel>
+        {() => (
+          <WhenNear fallback={<Loading compact />}>
+            <DeviceList />
+          </WhenNear>
+        )}
+      </AccountPanel>
     </Island>
   );
 }
