@@ -407,6 +407,31 @@ for (const path of ['/login', '/Signup', '/forgot-password']) {
   });
 }
 
+test('/account hydrates its panels without zod: their schemas load by themselves once the page is idle', async ({
+  request,
+  page,
+  baseURL,
+}) => {
+  // A message that only the account schemas hold, among the page's modules.
+  const schemaText = 'Nothing to change: give a name or a locale';
+  const html = (await gzipBytes(request, '/account')).text;
+  const panels = await moduleGraph(request, html, 'static');
+  const lazy = await moduleGraph(request, html, 'all');
+  expect(islandScripts(html).length).toBeGreaterThan(7);
+  // zod itself (the site's wrapper sets its `jitless`) is in none of the modules the panels load with.
+  const withZod = [...panels].filter(([, m]) => m.text.includes(schemaText) || m.text.includes('jitless'));
+  expect(withZod.map(([url]) => url)).toEqual([]);
+  const schemas = [...lazy].filter(([, m]) => m.text.includes(schemaText)).map(([url]) => url);
+  expect(schemas).toHaveLength(1);
+
+  const acc = await createVerifiedAccount(baseURL!, 'lazy-schemas');
+  await useToken(page, acc.token);
+  const loaded = page.waitForRequest((r) => new URL(r.url()).pathname === schemas[0]);
+  await page.goto('/account');
+  await hydrated(page);
+  await loaded; // fetched when the page went idle, before any save
+});
+
 // The islands' texts in another language come from that language's catalogs (src/i18n/<code>/), which a
 // page fetches for its own language only (decision 179): an English page's scripts hold none of them.
 for (const [path, hindi] of [

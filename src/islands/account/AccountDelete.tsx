@@ -4,7 +4,8 @@
 // leaves for '/' with a toast.
 import { useState } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { type AccountResponse, type AccountUser, deleteBody } from '../../lib/schemas/account.ts';
+import type { AccountResponse, AccountUser } from '../../lib/schemas/account.ts';
+import { accountSchemas } from './account-schemas.ts';
 import { leaveEndedSession } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -58,10 +59,12 @@ function DeleteAccount() {
 
   async function confirm() {
     if (!account) return;
+    const schemas = await accountSchemas(t);
+    if (!schemas) return;
     const missing: Record<string, string> =
       account.hasPassword && !password ? { password: 'Enter your current password' } : {};
     const proof = account.hasPassword ? { password } : { otp: otp.join('') };
-    const body = form.check(deleteBody, askCode ? { ...proof, code: code.trim() } : proof, missing);
+    const body = form.check(schemas.deleteBody, askCode ? { ...proof, code: code.trim() } : proof, missing);
     if (!body) return;
     await form.run(
       async () => {

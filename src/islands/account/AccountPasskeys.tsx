@@ -5,7 +5,9 @@
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { PASSKEY_NAME_MAX, type Passkey, renamePasskeyBody } from '../../lib/schemas/passkeys.ts';
+import { PASSKEY_NAME_MAX } from '../../lib/constants.ts';
+import type { Passkey } from '../../lib/schemas/passkeys.ts';
+import { accountSchemas } from './account-schemas.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -109,7 +111,10 @@ function PasskeyList() {
   async function rename(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!renaming) return;
-    const body = form.check(renamePasskeyBody, { name: new FormData(e.currentTarget).get('passkeyName') });
+    const name = new FormData(e.currentTarget).get('passkeyName');
+    const schemas = await accountSchemas(t);
+    if (!schemas) return;
+    const body = form.check(schemas.renamePasskeyBody, { name });
     if (!body) return;
     await form.run(async () => {
       const res = await api.patch(`v1/account/passkeys/${renaming._id}`, body);

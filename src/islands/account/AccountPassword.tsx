@@ -4,7 +4,8 @@
 // the app as well: the form then shows its box.
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { passwordBody, type AccountUser } from '../../lib/schemas/account.ts';
+import type { AccountUser } from '../../lib/schemas/account.ts';
+import { accountSchemas } from './account-schemas.ts';
 import { devicesChanged } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -51,10 +52,12 @@ function PasswordForm() {
     if (!account) return;
     const element = e.currentTarget;
     const data = new FormData(element);
+    const schemas = await accountSchemas(t);
+    if (!schemas) return;
     const missing: Record<string, string> =
       account.hasPassword && !data.get('currentPassword') ? { currentPassword: 'Enter your current password' } : {};
     const body = form.check(
-      passwordBody,
+      schemas.passwordBody,
       {
         newPassword: data.get('newPassword'),
         ...(account.hasPassword

@@ -2,10 +2,11 @@
 // into the session store, so the avatar menu and every other island follow at once.
 import type { SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { type ProfileResponse, profileBody } from '../../lib/schemas/account.ts';
+import type { ProfileResponse } from '../../lib/schemas/account.ts';
 import type { User } from '../../lib/schemas/auth.ts';
 import { updateUser } from '../../lib/session.ts';
 import { notify } from '../../lib/toast.ts';
+import { accountSchemas } from './account-schemas.ts';
 import { AccountPanel, problemOf } from './AccountPanel.tsx';
 import { Field } from '../ui/Field.tsx';
 import { primaryButton } from '../ui/classes.ts';
@@ -20,7 +21,10 @@ function ProfileForm({ user }: { user: User }) {
 
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = form.check(profileBody, { name: new FormData(e.currentTarget).get('name') });
+    const name = new FormData(e.currentTarget).get('name');
+    const schemas = await accountSchemas(t);
+    if (!schemas) return;
+    const body = form.check(schemas.profileBody, { name });
     if (!body) return;
     await form.run(
       async () => {

@@ -6,14 +6,13 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import {
-  enableTwoFactorBody,
-  RECOVERY_CODE_COUNT,
-  type RecoveryCodesResponse,
-  type TwoFactorSetupResponse,
-  type TwoFactorStatusResponse,
-  withCodeBody,
+import { RECOVERY_CODE_COUNT } from '../../lib/constants.ts';
+import type {
+  RecoveryCodesResponse,
+  TwoFactorSetupResponse,
+  TwoFactorStatusResponse,
 } from '../../lib/schemas/two-factor.ts';
+import { accountSchemas } from './account-schemas.ts';
 import { notify } from '../../lib/toast.ts';
 import { Field } from '../ui/Field.tsx';
 import { FormAlert } from '../ui/FormAlert.tsx';
@@ -121,9 +120,12 @@ function TwoFactorSettings() {
       }
     });
 
-  function enable(e: SubmitEvent<HTMLFormElement>) {
+  async function enable(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = form.check(enableTwoFactorBody, { code: otp.join('') });
+    const code = otp.join('');
+    const schemas = await accountSchemas(t);
+    if (!schemas) return;
+    const body = form.check(schemas.enableTwoFactorBody, { code });
     if (!body) return;
     void run(async () => {
       const res = await api.post<RecoveryCodesResponse>('v1/account/two-factor/enable', body);
@@ -134,11 +136,13 @@ function TwoFactorSettings() {
     });
   }
 
-  function prove(e: SubmitEvent<HTMLFormElement>) {
+  async function prove(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget).get('twoFactorCode') ?? '').trim();
     const turnOff = (e.nativeEvent as SubmitEvent['nativeEvent']).submitter?.getAttribute('value') === 'off';
-    const body = form.check(withCodeBody, code ? { code } : {});
+    const schemas = await accountSchemas(t);
+    if (!schemas) return;
+    const body = form.check(schemas.withCodeBody, code ? { code } : {});
     if (!body) return;
     void run(async () => {
       if (turnOff) {

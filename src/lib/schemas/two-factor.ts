@@ -1,10 +1,8 @@
 // Two-factor sign-in with an authenticator app (TOTP): the bodies and answers of
 // /api/v1/account/two-factor/* and of the second step of a sign-in, POST /api/v1/auth/two-factor.
-import { LIMITS } from '../constants.ts';
+import { LIMITS, RECOVERY_CODE_COUNT } from '../constants.ts';
 import { sessionResponse } from './auth.ts';
 import { storedText, z } from './zod.ts';
-
-export const RECOVERY_CODE_COUNT = 10;
 
 /** A wrong code of the authenticator app or recovery code (401, naming the `code` field). */
 export const WRONG_CODE = 'Invalid code';
