@@ -29,12 +29,6 @@ export const LIMITS = {
 } as const;
 
 /** Where an enquiry stands; a new enquiry is 'new', an e-mailed reply makes it 'answered'. */
-/** Recovery codes made at a time for two-factor sign-in. */
-export const RECOVERY_CODE_COUNT = 10;
-
-/** The longest name a passkey may be given. */
-export const PASSKEY_NAME_MAX = 64;
-
 export const ENQUIRY_STATUSES = ['new', 'in-progress', 'answered', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 

@@ -9,7 +9,8 @@
 // each session need is written here, apart from the server's reading of it.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIRM_WITH_CODE, SIGN_IN_AGAIN_WITH_TWO, ADMIN_2FA_REQUIRED } from '../../src/lib/schemas/two-factor.ts';
+import { ADMIN_2FA_REQUIRED } from '../../src/lib/sign-in-methods.ts';
+import { CONFIRM_WITH_CODE, SIGN_IN_AGAIN_WITH_TWO } from '../../src/lib/schemas/two-factor.ts';
 import { ASSURANCE, type Assurance, FRESH_MS, type SessionNeed } from '../../src/server/auth/assurance.ts';
 import { STEP_UP, VERIFY_FIRST } from '../../src/server/auth/factors.ts';
 import { sha256 } from '../../src/server/auth/tokens.ts';

@@ -17,6 +17,7 @@ import { firstScreenEnd } from '../../src/build/first-flight.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
 import { afterIdle } from './fixtures/idle.ts';
 import { createVerifiedAccount, useToken } from './fixtures/accounts.ts';
+import { asAdmin } from './fixtures/admin.ts';
 import { SITE } from '../../src/i18n/hi/site.ts';
 import { UI } from '../../src/i18n/hi/ui.ts';
 
@@ -430,6 +431,21 @@ test('/account hydrates its panels without zod: their schemas load by themselves
   await page.goto('/account');
   await hydrated(page);
   await loaded; // fetched when the page went idle, before any save
+});
+
+test("/admin's dashboard loads no zod: nothing on it checks a form", async ({ page, baseURL }) => {
+  const bodies: Promise<{ url: string; text: string }>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') bodies.push(r.text().then((text) => ({ url: r.url(), text })));
+  });
+  await asAdmin(page, baseURL!);
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Welcome to the Admin Dashboard' })).toBeVisible();
+  await afterIdle(page);
+  const scripts = await Promise.all(bodies);
+  expect(scripts.length).toBeGreaterThan(5);
+  // The site's zod wrapper sets zod's `jitless`.
+  expect(scripts.filter((s) => s.text.includes('jitless')).map((s) => s.url)).toEqual([]);
 });
 
 // The islands' texts in another language come from that language's catalogs (src/i18n/<code>/), which a

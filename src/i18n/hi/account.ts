@@ -69,7 +69,7 @@ export const ACCOUNT: Catalog = {
   'Passkey removed': 'पासकी हटा दी गई',
   'Passkey not found': 'पासकी नहीं मिली',
   'This passkey is already added to an account': 'यह पासकी पहले से किसी खाते में जुड़ी है',
-  // PASSKEY_NAME_MAX (src/lib/constants.ts) written out: a catalog's keys are the English texts as written.
+  // PASSKEY_NAME_MAX (src/lib/sign-in-methods.ts) written out: a catalog's keys are the English texts as written.
   'Name the passkey in 1 to 64 characters': 'पासकी का नाम 1 से 64 अक्षरों में रखें',
 
   // The step-up before adding a passkey or an authenticator app (StepUp.tsx). The two actions complete

@@ -5,7 +5,7 @@
 import { browserSupportsWebAuthn, startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
-import { PASSKEY_NAME_MAX } from '../../lib/constants.ts';
+import { PASSKEY_NAME_MAX } from '../../lib/sign-in-methods.ts';
 import type { Passkey } from '../../lib/schemas/passkeys.ts';
 import { accountSchemas } from './account-schemas.ts';
 import { notify } from '../../lib/toast.ts';

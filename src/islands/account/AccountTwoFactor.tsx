@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { api } from '../../lib/api-client.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { RECOVERY_CODE_COUNT } from '../../lib/constants.ts';
+import { RECOVERY_CODE_COUNT } from '../../lib/sign-in-methods.ts';
 import type {
   RecoveryCodesResponse,
   TwoFactorSetupResponse,

@@ -1,7 +1,7 @@
 // What a failed admin call says in the admin area. When the server requires two factors of admins
 // (REQUIRE_ADMIN_2FA) and this session proved a password alone, it also says how to get there.
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
-import { ADMIN_2FA_REQUIRED } from '../../lib/schemas/two-factor.ts';
+import { ADMIN_2FA_REQUIRED } from '../../lib/sign-in-methods.ts';
 
 export const ADMIN_2FA_HOW_TO =
   'Admins must sign in with two factors. Open Account settings, add a passkey or turn on two-factor authentication, then sign out and sign in again with it.';

@@ -1,7 +1,7 @@
 // Passkeys (WebAuthn): the bodies and answers of /api/v1/account/passkeys and /api/v1/auth/passkey.
 // The browser's credential travels as the JSON that @simplewebauthn/browser makes of it; the shapes here
 // bound its sizes and types, and the server's WebAuthn library checks everything inside.
-import { PASSKEY_NAME_MAX } from '../constants.ts';
+import { PASSKEY_NAME_MAX } from '../sign-in-methods.ts';
 import { storedText, z } from './zod.ts';
 
 const base64url = (max: number) =>

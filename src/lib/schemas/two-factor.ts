@@ -1,13 +1,12 @@
 // Two-factor sign-in with an authenticator app (TOTP): the bodies and answers of
 // /api/v1/account/two-factor/* and of the second step of a sign-in, POST /api/v1/auth/two-factor.
-import { LIMITS, RECOVERY_CODE_COUNT } from '../constants.ts';
+import { LIMITS } from '../constants.ts';
+import { RECOVERY_CODE_COUNT } from '../sign-in-methods.ts';
 import { sessionResponse } from './auth.ts';
 import { storedText, z } from './zod.ts';
 
 /** A wrong code of the authenticator app or recovery code (401, naming the `code` field). */
 export const WRONG_CODE = 'Invalid code';
-/** The 403 of an admin call when REQUIRE_ADMIN_2FA is on and the session proved one factor only. */
-export const ADMIN_2FA_REQUIRED = 'Two-factor authentication required';
 /**
  * The 403 (with `twoFactorRequired: true`) of a call that needs two factors, from a session that did not
  * prove them lately: the call is made again with `code`.

@@ -19,12 +19,8 @@ import { requireProvedAddress, STEP_UP, spendAddFactorCode } from './factors.ts'
 import { checkOwnerAnswer } from '../account/proof.ts';
 import { clientKey } from '../limits/client-ip.ts';
 import { acceptSecondFactor, isTwoFactorOn } from '../two-factor/second-factor.ts';
-import {
-  ADMIN_2FA_REQUIRED,
-  CONFIRM_WITH_CODE,
-  SIGN_IN_AGAIN_WITH_TWO,
-  WRONG_CODE,
-} from '../../lib/schemas/two-factor.ts';
+import { ADMIN_2FA_REQUIRED } from '../../lib/sign-in-methods.ts';
+import { CONFIRM_WITH_CODE, SIGN_IN_AGAIN_WITH_TWO, WRONG_CODE } from '../../lib/schemas/two-factor.ts';
 
 export const NOT_SIGNED_IN = 'Not authorized. Please sign in.';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';

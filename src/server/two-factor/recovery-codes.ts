@@ -3,7 +3,7 @@
 // as an HMAC under the code key, bound to the user, like one-time codes.
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { RECOVERY_CODE_COUNT } from '../../lib/constants.ts';
+import { RECOVERY_CODE_COUNT } from '../../lib/sign-in-methods.ts';
 import type { Deps } from '../core/context.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { recoveryCodes } from '../db/schema.ts';
