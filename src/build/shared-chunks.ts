@@ -6,6 +6,11 @@
 //   helper) and the bundler's lazy-import helper: every page's header and footer load most of it;
 // - `react-shared`: React itself and what every island wraps itself in or styles itself with, and the form
 //   hook with its field and error shape that nearly every island uses, loaded with the first island.
+// - `zod`: the library and src/lib/schemas/zod.ts, which sets its `jitless` (our Content-Security-Policy
+//   refuses the `new Function` zod otherwise tries). Our schemas import zod through that module, but the
+//   bundler links a re-exported binding straight to the library: with the module in another file, a page
+//   whose schemas needed no other export of it (/admin/bookings) ran zod unconfigured and reported two
+//   CSP violations. In one file, whatever loads zod runs the setting first.
 // The price: a page may load a few hundred bytes of a group that it does not use.
 import type { Plugin } from 'vite';
 
@@ -17,6 +22,7 @@ export const CHUNK_GROUPS: Groups = [
     name: 'react-shared',
     test: /node_modules\/react\/|src\/islands\/ui\/(ErrorBoundary\.tsx|Island\.tsx|classes\.ts|useForm\.ts|Field\.tsx)$|src\/lib\/api-error\.ts$|rolldown\/runtime/,
   },
+  { name: 'zod', test: /node_modules\/zod\/|src\/lib\/schemas\/zod\.ts$/ },
 ];
 
 /** The client build's code splitting with the groups above (the server builds are left alone). */

@@ -10,6 +10,26 @@ import { notify } from '../../lib/toast.ts';
 import { fieldErrors } from './Field.tsx';
 import { useT } from './i18n.tsx';
 
+/**
+ * Zod schemas a form needs only when it is sent, from a module of their own (`load`): evaluating zod and
+ * the schemas is tens of ms of a phone's main thread, which made a form's hydration one long task
+ * (docs/decisions/141-short-tasks-while-hydrating.md). The form's page fetches the module once it has
+ * loaded and is idle (its script in src/scripts/); the form awaits it when sent, and by then it is in. When
+ * it cannot be fetched (offline since the page loaded, or a deploy replaced the files), the visitor is told
+ * the server is out of reach and gets null: the form stays as typed, and the next submit tries again.
+ * `t`: the form's language, for that message. Here, with the hook every form loads, not in a file of its own.
+ */
+export function lazySchemas<M>(load: () => Promise<M>) {
+  return async (t: Translate): Promise<M | null> => {
+    try {
+      return await load();
+    } catch (err) {
+      notify('error', t(errorMessage(err)));
+      return null;
+    }
+  };
+}
+
 /** What a failed call shows: a message, and the fields it names (a message naming a field goes there). */
 export interface Problem {
   message: string;
