@@ -24,10 +24,12 @@ const toastDirective: ClientDirective = (load, _options, el) => {
     // that does nothing. Then the next toast asks again.
     if (!code) {
       let failed = false;
-      el.addEventListener(HYDRATION_ERROR, () => {
+      const onError = () => {
         failed = true;
-      });
+      };
+      el.addEventListener(HYDRATION_ERROR, onError);
       code = load().then((run) => {
+        el.removeEventListener(HYDRATION_ERROR, onError);
         if (failed) code = undefined;
         return failed ? undefined : run;
       });

@@ -41,6 +41,48 @@ test('the avatar menu and the dashboard lead to the settings; a new name shows i
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Renamed');
 });
 
+test('a save whose schemas cannot be fetched says so and keeps the name; two quick clicks while they download send it once', async ({
+  page,
+  baseURL,
+}) => {
+  const acc = await createAccount(baseURL!, 'schemas');
+  // The panels' zod schemas are a lazy module of their own (src/islands/account/form-schemas.ts): first
+  // out of reach, then held until the test lets it go.
+  let mode: 'offline' | 'held' = 'offline';
+  let asked = 0;
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/_astro\/form-schemas\.[\w-]+\.js$/, async (route) => {
+    asked++;
+    if (mode === 'offline') return route.abort('internetdisconnected');
+    await gate;
+    return route.continue();
+  });
+  const saves: string[] = [];
+  page.on('request', (req) => {
+    if (req.method() === 'PATCH' && new URL(req.url()).pathname === '/api/v1/account') saves.push(req.url());
+  });
+  await openAccount(page, acc);
+  const name = page.getByLabel('Name', { exact: true });
+  await name.fill('Grace Offline');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expectToast(page, 'Could not reach the server');
+  await expect(name).toHaveValue('Grace Offline');
+  expect(saves).toHaveLength(0);
+
+  mode = 'held';
+  const askedBefore = asked;
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect.poll(() => asked).toBeGreaterThan(askedBefore); // the first click awaits the module
+  await page.getByRole('button', { name: 'Save name' }).click();
+  release();
+  await expectToast(page, 'Profile updated');
+  // Both clicks' sends would have left together, when the module came in, before the answer to the first.
+  expect(saves).toHaveLength(1);
+  await page.reload();
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Grace Offline');
+});
+
 test('changing the password signs out a second browser; the old password no longer works', async ({
   page,
   browser,

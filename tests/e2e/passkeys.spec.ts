@@ -7,6 +7,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import { createVerifiedAccount, useToken } from './fixtures/accounts.ts';
 import { expectAxeClean } from './fixtures/axe.ts';
 import { expect, expectToast, hydrated, mailedCode, test } from './fixtures/test.ts';
+import { afterIdle } from './fixtures/idle.ts';
 
 const ADD_FACTOR = /^Confirm adding a sign-in method/;
 
@@ -128,6 +129,20 @@ test('add a passkey, log out, sign in with it (button and autofill), remove it a
   await logOut(page, { autofill: true });
   await autofilled;
   await expect(page).toHaveURL(/\/userdashboard$/);
+
+  // The list is drawn as it nears (its dates start the browser's ICU): opened at its top on a short
+  // screen, /account leaves it undrawn until the visitor scrolls towards it.
+  const screen = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 400 });
+  await page.goto('/account');
+  await hydrated(page);
+  await afterIdle(page);
+  const { y } = (await panel.boundingBox())!;
+  expect(y, 'the panel starts more than two screens down').toBeGreaterThan(2 * 400);
+  await expect(list).toHaveCount(0);
+  await panel.scrollIntoViewIfNeeded();
+  await expect(list.getByText('Work laptop')).toBeVisible();
+  await page.setViewportSize(screen);
 
   await page.goto('/account#passkeys');
   await hydrated(page);

@@ -65,6 +65,15 @@ test('a hash scrolls to its section; no hash starts at the top', async ({ page }
   await expect.poll(top).toBeLessThanOrEqual(81);
   expect(await top()).toBeGreaterThanOrEqual(0);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  // The sections drawn only near the viewport are drawn for real above the target; the one below it waits.
+  const waiting = await page.evaluate(() =>
+    [...document.querySelectorAll('.later-on-page')].map((el) =>
+      el.compareDocumentPosition(document.getElementById('case-studies')!) & Node.DOCUMENT_POSITION_PRECEDING
+        ? 'below'
+        : 'above or the target',
+    ),
+  );
+  expect(waiting).toEqual(['below']);
   await page.goto('/service-details/Automation');
   await afterIdle(page);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);

@@ -59,7 +59,7 @@ function DeleteAccount() {
 
   async function confirm() {
     if (!account) return;
-    const schemas = await accountSchemas(t);
+    const schemas = await form.schemas(accountSchemas);
     if (!schemas) return;
     const missing: Record<string, string> =
       account.hasPassword && !password ? { password: 'Enter your current password' } : {};

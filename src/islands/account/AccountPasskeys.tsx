@@ -112,7 +112,7 @@ function PasskeyList() {
     e.preventDefault();
     if (!renaming) return;
     const name = new FormData(e.currentTarget).get('passkeyName');
-    const schemas = await accountSchemas(t);
+    const schemas = await form.schemas(accountSchemas);
     if (!schemas) return;
     const body = form.check(schemas.renamePasskeyBody, { name });
     if (!body) return;

@@ -52,7 +52,7 @@ function PasswordForm() {
     if (!account) return;
     const element = e.currentTarget;
     const data = new FormData(element);
-    const schemas = await accountSchemas(t);
+    const schemas = await form.schemas(accountSchemas);
     if (!schemas) return;
     const missing: Record<string, string> =
       account.hasPassword && !data.get('currentPassword') ? { currentPassword: 'Enter your current password' } : {};

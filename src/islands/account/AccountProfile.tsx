@@ -22,7 +22,7 @@ function ProfileForm({ user }: { user: User }) {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const name = new FormData(e.currentTarget).get('name');
-    const schemas = await accountSchemas(t);
+    const schemas = await form.schemas(accountSchemas);
     if (!schemas) return;
     const body = form.check(schemas.profileBody, { name });
     if (!body) return;

@@ -123,7 +123,7 @@ function TwoFactorSettings() {
   async function enable(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const code = otp.join('');
-    const schemas = await accountSchemas(t);
+    const schemas = await form.schemas(accountSchemas);
     if (!schemas) return;
     const body = form.check(schemas.enableTwoFactorBody, { code });
     if (!body) return;
@@ -140,7 +140,7 @@ function TwoFactorSettings() {
     e.preventDefault();
     const code = String(new FormData(e.currentTarget).get('twoFactorCode') ?? '').trim();
     const turnOff = (e.nativeEvent as SubmitEvent['nativeEvent']).submitter?.getAttribute('value') === 'off';
-    const schemas = await accountSchemas(t);
+    const schemas = await form.schemas(accountSchemas);
     if (!schemas) return;
     const body = form.check(schemas.withCodeBody, code ? { code } : {});
     if (!body) return;

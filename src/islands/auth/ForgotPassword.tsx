@@ -56,7 +56,7 @@ function Wizard() {
   async function sendCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const typed = new FormData(e.currentTarget).get('email');
-    const schemas = await authSchemas(t);
+    const schemas = await form.schemas(authSchemas);
     if (!schemas) return;
     const body = form.check(schemas.resetOtpBody, { email: typed });
     if (!body) return;
@@ -74,7 +74,7 @@ function Wizard() {
 
   async function checkCode(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const schemas = await authSchemas(t);
+    const schemas = await form.schemas(authSchemas);
     if (!schemas) return;
     const parsed = schemas.otpField.safeParse(otp.join(''));
     if (!parsed.success) {
@@ -90,7 +90,7 @@ function Wizard() {
   async function reset(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const body = { email, otp: otp.join(''), NewPassword: new FormData(e.currentTarget).get('password') };
-    const schemas = await authSchemas(t);
+    const schemas = await form.schemas(authSchemas);
     if (!schemas) return;
     const checked = form.check(schemas.resetPasswordBody, body);
     if (!checked) return;

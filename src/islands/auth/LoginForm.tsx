@@ -77,7 +77,7 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
-    const schemas = await authSchemas(t);
+    const schemas = await form.schemas(authSchemas);
     if (!schemas) return;
     const body = form.check(schemas.signInBody, { email: data.get('email'), password: data.get('password') });
     if (!body) return;

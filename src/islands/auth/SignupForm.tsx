@@ -34,7 +34,7 @@ function Form() {
   async function onSubmit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const fields = Object.fromEntries(new FormData(e.currentTarget));
-    const schemas = await authSchemas(t);
+    const schemas = await form.schemas(authSchemas);
     if (!schemas) return;
     const body = form.check(schemas.signupBody, fields);
     if (!body) return;

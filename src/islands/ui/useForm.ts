@@ -3,7 +3,7 @@
 // typed with the form's zod schema, `run` makes a call with the button disabled and shows what failed.
 // Schemas are passed in, not imported here, so a form can load its own lazily. Messages are kept as they
 // come (English) and translated where they are shown; a toast, shown at once, is translated before it goes.
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Translate } from '../../i18n/translate.ts';
 import { errorMessage, toApiError } from '../../lib/api-error.ts';
 import { notify } from '../../lib/toast.ts';
@@ -73,6 +73,22 @@ export function useForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const [busy, setBusy] = useState(false);
+  const awaitingSchemas = useRef(false);
+
+  /**
+   * The form's lazy schemas (`load`: a lazySchemas loader) for a submit. Null while an earlier submit still
+   * awaits them: until `run` disables the button, a second click during their download would send the form
+   * twice. Not shown as busy: once the module is in, the wait is a few microtasks, and the label would flash.
+   */
+  async function schemas<M>(load: (t: Translate) => Promise<M | null>): Promise<M | null> {
+    if (awaitingSchemas.current) return null;
+    awaitingSchemas.current = true;
+    try {
+      return await load(t);
+    } finally {
+      awaitingSchemas.current = false;
+    }
+  }
 
   /**
    * The parsed input, or null with each field's first error shown. `extra` adds what the schema cannot
@@ -111,5 +127,5 @@ export function useForm() {
     setAlert('');
   }
 
-  return { errors, alert, busy, check, run, reset, setErrors, setAlert };
+  return { errors, alert, busy, schemas, check, run, reset, setErrors, setAlert };
 }
