@@ -1,7 +1,6 @@
 // The sign-in, signup and reset pages: the form's zod schemas (a module of their own, which the form
 // awaits when it is sent: src/islands/auth/auth-schemas.ts) are fetched once the page has loaded and is
 // idle, beside React and the form that hydrate then, so that no first tap or submit waits for them.
-import { whenLoadedAndIdle } from '../lib/idle.ts';
+import { preloadSchemas } from '../lib/schemas/preload.ts';
 
-// A failed fetch here is not an error to report: the submit asks for the module again.
-whenLoadedAndIdle(() => void import('../lib/schemas/auth.ts').catch(() => {}));
+preloadSchemas(() => import('../lib/schemas/auth.ts'));
