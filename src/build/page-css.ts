@@ -17,10 +17,12 @@
 //
 // Then the first screen's cut (docs/decisions/148-first-screen-css-inline.md): only the rules that the
 // first screen's markup and the page's own scripts can use stay inline, and the page's whole cut sheet is
-// linked at the end of <body>, so that the page's first response fits TCP's first flight.
+// linked at the end of <body>, so that the page's first response fits TCP's first flight. The linked copy
+// carries its cascade layers as specificity instead (withoutLayers).
 import { createHash } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import cascadeLayers from '@csstools/postcss-cascade-layers';
 import pMap from 'p-map';
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
@@ -130,6 +132,40 @@ export function pruneCss(css: string, use: PageUse): string {
   return root.toString();
 }
 
+/**
+ * The linked sheet without cascade layers: each layer's rules raised above the layers before it by
+ * specificity (`:not(#\\#)`), the rules outside any layer above them all, so the cascade is the same.
+ * Chromium lays the whole page out again, every line of text shaped anew, when a sheet that arrives after
+ * the first paint declares a layer (docs/decisions/190-linked-sheet-without-layers.md); a sheet of plain
+ * rules restyles what it matches. `order`: layers to rank as declared before the sheet's own.
+ */
+export function withoutLayers(css: string, order: string[] = []): string {
+  const declared = order.length ? `@layer ${order.join(',')};` : '';
+  return postcss([cascadeLayers()]).process(declared + css, { from: undefined }).css;
+}
+
+/** The cascade layers a sheet declares, in order of first mention (Tailwind's: properties, theme, ...). */
+export function layersOf(css: string): string[] {
+  const names = new Set<string>();
+  postcss.parse(css).walkAtRules('layer', (at) => {
+    for (const name of at.params.split(',')) if (name.trim()) names.add(name.trim());
+  });
+  return [...names];
+}
+
+/**
+ * The other sheets of `dist/_astro/` (react-toastify's, linked when a toast shows) ranked as rules outside
+ * the site's layers: they were above every layer of the site's sheet, and stay above its linked copy.
+ */
+async function lateSheetsAboveLayers(dist: string, order: string[]): Promise<void> {
+  const dir = path.join(dist, '_astro');
+  for (const file of await readdir(dir)) {
+    if (!file.endsWith('.css') || file.startsWith('page.')) continue;
+    const css = await readFile(path.join(dir, file), 'utf8');
+    await writeFile(path.join(dir, file), withoutLayers(css, order));
+  }
+}
+
 function withoutComments(css: string): string {
   const root = postcss.parse(css);
   root.walkComments((comment) => void comment.remove());
@@ -218,7 +254,8 @@ function usageOf(markup: string, scripts: string[]) {
  * (firstScreenMarkup) uses fewer rules than the whole page, only those stay inline, and the page's
  * whole sheet is written to `dist/_astro/` (named by its content: pages with the same sheet share it) and
  * linked at the end of <body>: the first screen is painted without it, and the next page finds it in the
- * cache. It holds the inline rules too, in the sheet's own order, so the cascade is the whole sheet's
+ * cache. It holds the inline rules too, in the sheet's own order, and outside layers (withoutLayers) it
+ * outranks the inline sheet's layered rules: the cascade is the whole sheet's
  * once it is there.
  */
 export async function prunePage(dist: string, html: string): Promise<string> {
@@ -244,8 +281,9 @@ export async function prunePage(dist: string, html: string): Promise<string> {
     const [from, to] = inner(html, sheet);
     edits.push({ from, to, text: firstRules });
     if (firstRules !== whole) {
-      const url = `/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`;
-      await writeFile(path.join(dist, url), whole);
+      const linked = withoutLayers(whole);
+      const url = `/_astro/page.${createHash('sha256').update(linked).digest('hex').slice(0, 8)}.css`;
+      await writeFile(path.join(dist, url), linked);
       // Loaded as a print sheet, it holds up neither the parser nor the page's scripts; the layout's script
       // (src/scripts/page-sheet.ts) turns it on for the screen. Without scripts, <noscript> links it.
       const links = `<link rel="stylesheet" href="${url}" media="print"><noscript><link rel="stylesheet" href="${url}"></noscript>`;
@@ -257,17 +295,20 @@ export async function prunePage(dist: string, html: string): Promise<string> {
 
 /**
  * Prunes every page's inline CSS in `dist` (the CMS at /cms/ excepted: it is an app of its own), after
- * `prepare` (another rewrite of every page, done in the same pass over the files).
+ * `prepare` (another rewrite of every page, done in the same pass over the files); then ranks the other
+ * sheets of `dist/_astro/` above the site's layers, as the linked sheets rank them.
  */
 export async function prunePagesCss(
   dist: string,
   prepare: (html: string) => string = (html) => html,
 ): Promise<{ pages: number; before: number; after: number }> {
   const totals = { pages: 0, before: 0, after: 0 };
+  const layers = new Set<string>();
   await pMap(
     await pages(dist),
     async (file) => {
       const html = await readFile(file, 'utf8');
+      for (const sheet of inlineSheets(html)) for (const name of layersOf(sheet)) layers.add(name);
       const pruned = await prunePage(dist, prepare(html));
       totals.pages++;
       totals.before += html.length;
@@ -276,5 +317,6 @@ export async function prunePagesCss(
     },
     { concurrency: PAGES_IN_FLIGHT },
   );
+  await lateSheetsAboveLayers(dist, [...layers]);
   return totals;
 }

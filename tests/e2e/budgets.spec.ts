@@ -545,8 +545,14 @@ test("the toaster's code and react-toastify's stylesheet: none before an island 
   await expectToast(page, 'Invalid credentials');
   await expect(page.locator(sheet)).toHaveCount(1);
   expect(requested.filter(toaster)).toHaveLength(1);
-  // Styled: the container floats over the page at the top centre, as react-toastify's sheet places it.
+  // Styled: the container floats over the page at the top centre, as react-toastify's sheet places it, and
+  // the toast has the sheet's own padding, which the site's reset (every element's padding 0) does not outrank.
   await expect(page.locator('.Toastify__toast-container')).toHaveCSS('position', 'fixed');
+  const padding = await page.evaluate(() =>
+    getComputedStyle(document.documentElement).getPropertyValue('--toastify-toast-padding').trim(),
+  );
+  expect(padding).toMatch(/^[1-9]\d*px$/);
+  await expect(page.locator('.Toastify__toast').first()).toHaveCSS('padding-top', padding);
 });
 
 test("a toaster fetch that failed while the page was idle is asked for again by the page's first toast", async ({

@@ -77,8 +77,9 @@ test('projects: the stagger is bounded, so the 200th card waits no longer than t
   expect(Math.min(...delays)).toBe(0);
 });
 
-// The policy's text is drawn only as it nears the window (its stand-in height is not its own), and the
-// header is sticky: a heading reached by a link must still come to rest just under the header.
+// The policy's text is laid out block by block as it nears the window (a block's stand-in height is not
+// its own), and the header is sticky: a heading reached by a link must still come to rest just under the
+// header.
 test('policy: a contents entry, and a link from another page, bring the heading to rest under the header', async ({
   page,
 }) => {
@@ -94,6 +95,35 @@ test('policy: a contents entry, and a link from another page, bring the heading 
   await last.click();
   await expect.poll(() => top(id)).toBeLessThanOrEqual(81);
   expect(await top(id)).toBeGreaterThanOrEqual(header);
+});
+
+// Each block of the policy's text is laid out as it nears the window, and a block so laid out keeps its
+// children's margins inside it: scrolled through, every element stands where the text laid out whole puts it.
+test('policy: laid out block by block as the visitor scrolls, every element stands where the whole text puts it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/hi/policy/');
+  const blocks = page.locator('.policy > :not(section), .policy > section > *');
+  const lastItem = page.locator('.policy ul').last().locator('li').first();
+  const laidOut = () => lastItem.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+  // At the top of the page, the last list waits.
+  expect(await laidOut()).toBe(false);
+  for (const block of await blocks.all()) await block.scrollIntoViewIfNeeded();
+  expect(await laidOut()).toBe(true);
+  const places = () =>
+    page.locator('.policy *').evaluateAll((els) =>
+      els.map((el) => {
+        const box = el.getBoundingClientRect();
+        return `${el.tagName} ${box.x} ${box.y + window.scrollY} ${box.width} ${box.height}`;
+      }),
+    );
+  const inBlocks = await places();
+  expect(inBlocks.length).toBeGreaterThan(100);
+  await blocks.evaluateAll((els) => {
+    for (const el of els) (el as HTMLElement).style.contentVisibility = 'visible';
+  });
+  expect(await places()).toEqual(inBlocks);
 });
 
 test('policy: a contents entry per section, date, e-mail and every list item', async ({ page }) => {

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import postcss from 'postcss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   classAttributeNames,
@@ -158,6 +159,8 @@ describe('prunePagesCss', () => {
       '_astro/lazy.js': 'export default "px in-lazy"',
       '_astro/client.js': 'export default 1',
       '_astro/inline.js': 'document.body.classList.add("in-inline-script")',
+      // A library's sheet that a script links later (react-toastify's).
+      '_astro/Toasts.css': '.toast{padding:8px}',
     };
     for (const [name, body] of Object.entries(files)) {
       await mkdir(path.dirname(path.join(dist, name)), { recursive: true });
@@ -174,13 +177,48 @@ describe('prunePagesCss', () => {
       html,
     )?.[1];
 
+  // The linked sheet ranks its layers by specificity: `:not(#\#)` once per step up. `raises`: how many
+  // steps the rule that declares `declaration` is raised.
+  const RAISE = ':not(#\\#)';
+  const raises = (css: string, declaration: string) => {
+    let found: number | undefined;
+    postcss.parse(css).walkDecls((decl) => {
+      if (`${decl.prop}:${decl.value}` === declaration)
+        found = (decl.parent as postcss.Rule).selector.split(RAISE).length - 1;
+    });
+    return found;
+  };
+
   it('links the whole sheet: the classes of the page, of its islands and of what they import, lazily too', async () => {
     const url = linkedOf(await readFile(path.join(dist, 'index.html'), 'utf8'));
     const whole = await readFile(path.join(dist, url!), 'utf8');
     expect(url).toBe(`/_astro/page.${createHash('sha256').update(whole).digest('hex').slice(0, 8)}.css`);
+    const rules = whole.replaceAll(RAISE, '');
     for (const kept of ['.in-html{', '.below{', '.in-island{', '.in-lazy{', '.in-inline-script{'])
-      expect(whole).toContain(kept);
-    expect(whole).not.toContain('.nowhere{');
+      expect(rules).toContain(kept);
+    expect(rules).not.toContain('.nowhere{');
+  });
+
+  it('links the whole sheet without layers, each layer raised above the one before, rules outside layers above all', async () => {
+    const whole = await readFile(
+      path.join(dist, linkedOf(await readFile(path.join(dist, 'index.html'), 'utf8'))!),
+      'utf8',
+    );
+    expect(whole).not.toContain('@layer');
+    const [base, utilities, outside] = ['margin:0', 'color:navy', 'outline:none'].map((d) => raises(whole, d)!);
+    expect(base).toBeLessThan(utilities!);
+    expect(utilities).toBeLessThan(outside!);
+    // The inline sheet keeps its layers: it is read before the first paint.
+    expect(sheetOf(await readFile(path.join(dist, 'index.html'), 'utf8'))).toContain('@layer');
+  });
+
+  it("ranks a library's sheet linked later above every layer of the site's sheet, as it ranked before", async () => {
+    const whole = await readFile(
+      path.join(dist, linkedOf(await readFile(path.join(dist, 'index.html'), 'utf8'))!),
+      'utf8',
+    );
+    const toasts = await readFile(path.join(dist, '_astro/Toasts.css'), 'utf8');
+    expect(raises(toasts, 'padding:8px')).toBe(raises(whole, 'outline:none'));
   });
 
   it("keeps inline what the first screen and the page's own scripts use, not what islands add later", async () => {
