@@ -10,26 +10,6 @@ import { notify } from '../../lib/toast.ts';
 import { fieldErrors } from './Field.tsx';
 import { useT } from './i18n.tsx';
 
-/**
- * Zod schemas a form needs only when it is sent, from a module of their own (`load`): evaluating zod and
- * the schemas is tens of ms of a phone's main thread, which made a form's hydration one long task
- * (docs/decisions/141-short-tasks-while-hydrating.md). The form's page fetches the module once it has
- * loaded and is idle (its script in src/scripts/); the form awaits it when sent, and by then it is in. When
- * it cannot be fetched (offline since the page loaded, or a deploy replaced the files), the visitor is told
- * the server is out of reach and gets null: the form stays as typed, and the next submit tries again.
- * `t`: the form's language, for that message. Here, with the hook every form loads, not in a file of its own.
- */
-export function lazySchemas<M>(load: () => Promise<M>) {
-  return async (t: Translate): Promise<M | null> => {
-    try {
-      return await load();
-    } catch (err) {
-      notify('error', t(errorMessage(err)));
-      return null;
-    }
-  };
-}
-
 /** What a failed call shows: a message, and the fields it names (a message naming a field goes there). */
 export interface Problem {
   message: string;
@@ -76,15 +56,23 @@ export function useForm() {
   const awaitingSchemas = useRef(false);
 
   /**
-   * The form's lazy schemas (`load`: a lazySchemas loader) for a submit. Null while an earlier submit still
-   * awaits them: until `run` disables the button, a second click during their download would send the form
+   * The form's zod schemas for a submit, from the module of their own that `load` imports: evaluating zod
+   * and the schemas is tens of ms of a phone's main thread, which made a form's hydration one long task
+   * (docs/decisions/141-short-tasks-while-hydrating.md). The form's page fetches the module once it has
+   * loaded and is idle (its script in src/scripts/), so by a submit it is in. Null, the form staying as
+   * typed, when it cannot be fetched (offline since the page loaded, or a deploy replaced the files: a toast
+   * says the server is out of reach, and the next submit tries again), and while an earlier submit still
+   * awaits it: until `run` disables the button, a second click during the download would send the form
    * twice. Not shown as busy: once the module is in, the wait is a few microtasks, and the label would flash.
    */
-  async function schemas<M>(load: (t: Translate) => Promise<M | null>): Promise<M | null> {
+  async function schemas<M>(load: () => Promise<M>): Promise<M | null> {
     if (awaitingSchemas.current) return null;
     awaitingSchemas.current = true;
     try {
-      return await load(t);
+      return await load();
+    } catch (err) {
+      notify('error', t(errorMessage(err)));
+      return null;
     } finally {
       awaitingSchemas.current = false;
     }
