@@ -134,7 +134,7 @@ export function pruneCss(css: string, use: PageUse): string {
 
 /**
  * The linked sheet without cascade layers: each layer's rules raised above the layers before it by
- * specificity (`:not(#\\#)`), the rules outside any layer above them all, so the cascade is the same.
+ * specificity (`:not(#\#)`), the rules outside any layer above them all, so the cascade is the same.
  * Chromium lays the whole page out again, every line of text shaped anew, when a sheet that arrives after
  * the first paint declares a layer (docs/decisions/190-linked-sheet-without-layers.md); a sheet of plain
  * rules restyles what it matches. `order`: layers to rank as declared before the sheet's own.
