@@ -11,7 +11,7 @@ import { get } from 'node:http';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { CLIENT_MANIFEST } from '../../src/build/client-manifest.ts';
 import { firstScreenEnd } from '../../src/build/first-flight.ts';
 import { expect, expectToast, hydrated, test } from './fixtures/test.ts';
@@ -433,16 +433,30 @@ test('/account hydrates its panels without zod: their schemas load by themselves
   await loaded; // fetched when the page went idle, before any save
 });
 
-test("/admin's dashboard loads no zod: nothing on it checks a form", async ({ page, baseURL }) => {
+/**
+ * The scripts the page receives from now on, each with its body: `stop()` stops listening and answers
+ * those received so far. A body still being read when the test ends fails it ("Test ended"), so a script
+ * answered after `stop()` (the toaster's, fetched at idle) is not read.
+ */
+function scriptsReceived(page: Page) {
   const bodies: Promise<{ url: string; text: string }>[] = [];
-  page.on('response', (r) => {
+  const onResponse = (r: Response) => {
     if (r.request().resourceType() === 'script') bodies.push(r.text().then((text) => ({ url: r.url(), text })));
-  });
+  };
+  page.on('response', onResponse);
+  return () => {
+    page.off('response', onResponse);
+    return Promise.all(bodies);
+  };
+}
+
+test("/admin's dashboard loads no zod: nothing on it checks a form", async ({ page, baseURL }) => {
+  const received = scriptsReceived(page);
   await asAdmin(page, baseURL!);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Welcome to the Admin Dashboard' })).toBeVisible();
   await afterIdle(page);
-  const scripts = await Promise.all(bodies);
+  const scripts = await received();
   expect(scripts.length).toBeGreaterThan(5);
   // The site's zod wrapper sets zod's `jitless`.
   expect(scripts.filter((s) => s.text.includes('jitless')).map((s) => s.url)).toEqual([]);
@@ -458,17 +472,14 @@ for (const [path, hindi] of [
     page,
   }) => {
     const catalogTexts = [UI['Enter a Vaild Email']!, SITE['Sign in']!];
-    const bodies: Promise<string>[] = [];
-    page.on('response', (r) => {
-      if (r.request().resourceType() === 'script') bodies.push(r.text());
-    });
+    const received = scriptsReceived(page);
     await page.goto(path);
     await hydrated(page);
     await expect(page.getByRole('button', { name: hindi ? SITE['Sign in']! : 'Sign in', exact: true })).toBeVisible();
     await afterIdle(page); // every lazy module the page asks for by itself has been asked for
-    const scripts = await Promise.all(bodies);
+    const scripts = await received();
     expect(scripts.length).toBeGreaterThan(3);
-    for (const text of catalogTexts) expect(scripts.some((body) => body.includes(text))).toBe(hindi);
+    for (const text of catalogTexts) expect(scripts.some((s) => s.text.includes(text))).toBe(hindi);
   });
 }
 
